@@ -1,0 +1,75 @@
+/**
+ * Dense ranking of 12-element subsets of 24 positions (the black knights among the 24 cells that
+ * are not empty), in colexicographic order: rank = sum over the i-th smallest member c_i of
+ * C(c_i, i). Two lookup tables over 12-bit halves make a rank four array reads, which is what lets
+ * a BFS over 67.6 million knights positions finish in seconds.
+ */
+
+export const SUBSET_BITS = 24;
+export const SUBSET_SIZE = 12;
+
+const HALF_BITS = 12;
+const HALF_MASK = (1 << HALF_BITS) - 1;
+
+/** binomial[n][k] for 0 <= k <= n <= 25, exact in doubles. */
+export const binomial: readonly (readonly number[])[] = (() => {
+  const rows: number[][] = [];
+  for (let n = 0; n <= 25; n++) {
+    const row: number[] = [];
+    for (let k = 0; k <= n; k++) row.push(k === 0 || k === n ? 1 : rows[n - 1][k - 1] + rows[n - 1][k]);
+    rows.push(row);
+  }
+  return rows;
+})();
+
+/** Number of 12-subsets of 24: 2,704,156. */
+export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
+
+const popcountLow = new Uint8Array(1 << HALF_BITS);
+const rankLow = new Int32Array(1 << HALF_BITS);
+/** rankHigh[j * 4096 + hi]: contribution of the high half when j members lie in the low half. */
+const rankHigh = new Int32Array((SUBSET_SIZE + 1) << HALF_BITS);
+
+for (let half = 0; half <= HALF_MASK; half++) {
+  let count = 0;
+  let sum = 0;
+  for (let bit = 0; bit < HALF_BITS; bit++) {
+    if (half & (1 << bit)) sum += binomial[bit][++count] ?? 0;
+  }
+  popcountLow[half] = count;
+  rankLow[half] = sum;
+  for (let below = 0; below <= SUBSET_SIZE; below++) {
+    let index = below;
+    let high = 0;
+    for (let bit = 0; bit < HALF_BITS; bit++) {
+      if (half & (1 << bit)) {
+        index++;
+        const position = bit + HALF_BITS;
+        high += index <= position ? binomial[position][index] : 0;
+      }
+    }
+    rankHigh[(below << HALF_BITS) | half] = high;
+  }
+}
+
+/**
+ * Colex rank of a 24-bit mask with exactly 12 bits set, in 0 .. SUBSET_COUNT-1. The caller
+ * guarantees the popcount; other masks give meaningless ranks.
+ */
+export function subsetRank(mask: number): number {
+  const low = mask & HALF_MASK;
+  return rankLow[low] + rankHigh[(popcountLow[low] << HALF_BITS) | (mask >>> HALF_BITS)];
+}
+
+/** The inverse of subsetRank. */
+export function subsetUnrank(rank: number): number {
+  let mask = 0;
+  let rest = rank;
+  for (let i = SUBSET_SIZE; i >= 1; i--) {
+    let c = i - 1;
+    while (c + 1 < SUBSET_BITS && binomial[c + 1][i] <= rest) c++;
+    rest -= binomial[c][i];
+    mask |= 1 << c;
+  }
+  return mask;
+}

@@ -1,0 +1,103 @@
+/**
+ * The eight puzzle: a 3x3 board written as 9 characters row by row, tiles `1`..`8` and the blank
+ * `X`. Internally a board is 9 numbers with 0 for the blank, so that it is a permutation of 0..8.
+ */
+import { InvalidInputError } from '../errors';
+import { printable } from '../printable';
+
+export const SIDE = 3;
+export const CELLS = 9;
+export const BLANK = 0;
+
+/** The moves of the blank in the SPEC's lexicographic order d < l < r < u. */
+export const MOVE_LETTERS = 'dlru';
+export const DOWN = 0;
+export const LEFT = 1;
+export const RIGHT = 2;
+export const UP = 3;
+const STEP = [SIDE, -1, 1, -SIDE];
+
+/** Cells 0..8 holding 0 (blank) or a tile 1..8, each exactly once. */
+export type EightBoard = readonly number[];
+
+/** Reads a 9-character board such as `12X453786` (a lower-case `x` is accepted for the blank). */
+export function parseEightBoard(text: string, what = 'The board'): EightBoard {
+  const symbols = [...text.trim()];
+  if (symbols.length !== CELLS) {
+    throw new InvalidInputError(
+      `${what} "${printable(text.trim())}" has ${symbols.length} characters; a board is 9: the tiles 1 to 8 and X for the blank, row by row (like 12345678X).`,
+    );
+  }
+  const cells = symbols.map((symbol, cell) => {
+    if (symbol === 'X' || symbol === 'x') return BLANK;
+    if (symbol >= '1' && symbol <= '8') return Number(symbol);
+    throw new InvalidInputError(
+      `${what} "${printable(text.trim())}" has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X for the blank.`,
+    );
+  });
+  const missing = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((value) => !cells.includes(value));
+  if (missing.length > 0) {
+    const names = missing.map(symbolOf).join(', ');
+    throw new InvalidInputError(
+      `${what} "${printable(text.trim())}" lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`,
+    );
+  }
+  return cells;
+}
+
+export function formatEightBoard(board: EightBoard): string {
+  return board.map(symbolOf).join('');
+}
+
+function symbolOf(value: number): string {
+  return value === BLANK ? 'X' : String(value);
+}
+
+/** The cell the blank reaches by `move` from `blank`, or -1 when it would leave the board. */
+export function blankTarget(blank: number, move: number): number {
+  const row = Math.floor(blank / SIDE);
+  const column = blank % SIDE;
+  if (move === DOWN && row === SIDE - 1) return -1;
+  if (move === UP && row === 0) return -1;
+  if (move === LEFT && column === 0) return -1;
+  if (move === RIGHT && column === SIDE - 1) return -1;
+  return blank + STEP[move];
+}
+
+/** The blank's legal moves from each cell, in lexicographic order. */
+export const BLANK_MOVES: readonly (readonly number[])[] = Array.from({ length: CELLS }, (_, blank) =>
+  [DOWN, LEFT, RIGHT, UP].filter((move) => blankTarget(blank, move) >= 0),
+);
+
+/** The move that undoes `move`: d <-> u, l <-> r. */
+export function reverseMove(move: number): number {
+  return UP - move;
+}
+
+/** Plays a move string and returns the board reached; throws on a letter that is not a legal move. */
+export function playEightLine(board: EightBoard, line: string): EightBoard {
+  const cells = [...board];
+  let blank = cells.indexOf(BLANK);
+  for (const letter of line) {
+    const move = MOVE_LETTERS.indexOf(letter);
+    const target = move < 0 ? -1 : blankTarget(blank, move);
+    if (target < 0) throw new InvalidInputError(`"${printable(letter)}" is not a legal move of the blank at cell ${blank}.`);
+    cells[blank] = cells[target];
+    cells[target] = BLANK;
+    blank = target;
+  }
+  return cells;
+}
+
+/** Parity of the tiles' order read row by row, ignoring the blank: moves never change it on a 3-wide board. */
+export function tileParity(board: EightBoard): number {
+  const tiles = board.filter((value) => value !== BLANK);
+  let inversions = 0;
+  for (let i = 0; i < tiles.length; i++) for (let j = i + 1; j < tiles.length; j++) if (tiles[i] > tiles[j]) inversions++;
+  return inversions & 1;
+}
+
+/** Whether `to` can be reached from `from` at all. Exactly half of all pairs cannot. */
+export function isReachable(from: EightBoard, to: EightBoard): boolean {
+  return tileParity(from) === tileParity(to);
+}

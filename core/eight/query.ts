@@ -1,0 +1,28 @@
+/** An Eight II question and its answer, shared by the table lookup and the search. */
+import { UnreachableError } from '../errors';
+import { type EightBoard, MOVE_LETTERS, formatEightBoard, isReachable } from './board';
+
+export interface EightQuery {
+  readonly from: EightBoard;
+  readonly to: EightBoard;
+}
+
+export interface EightAnswer {
+  /** Moves in a shortest line from `from` to `to`. */
+  readonly steps: number;
+  /** The lex-min shortest line as letters d, l, r, u (the blank's moves). */
+  readonly path: string;
+}
+
+/** Refuses, before any search, a pair whose tile parities differ: no sequence of moves joins them. */
+export function assertReachable(query: EightQuery): void {
+  if (!isReachable(query.from, query.to)) {
+    throw new UnreachableError(
+      `${formatEightBoard(query.to)} cannot be reached from ${formatEightBoard(query.from)}: the two boards' tile orders differ in parity, and no sequence of moves changes that parity.`,
+    );
+  }
+}
+
+export function lettersOf(moves: readonly number[]): string {
+  return moves.map((move) => MOVE_LETTERS[move]).join('');
+}

@@ -1,0 +1,19 @@
+/**
+ * The domain's failures. Each says, in a sentence a person understands, what went wrong; the
+ * HTTP layer maps each class to one status code and the judge CLI prints the message.
+ */
+
+/** The input is malformed: wrong size, wrong characters, wrong counts of pieces, bad limit. */
+export class InvalidInputError extends Error {
+  override readonly name = 'InvalidInputError';
+}
+
+/** The input is well formed but asks the impossible: the target cannot be reached at all. */
+export class UnreachableError extends Error {
+  override readonly name = 'UnreachableError';
+}
+
+/** The bounded search ran out of nodes or time before it could prove an answer. */
+export class BudgetExhaustedError extends Error {
+  override readonly name = 'BudgetExhaustedError';
+}

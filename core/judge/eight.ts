@@ -1,0 +1,25 @@
+/**
+ * The HDU 3567 judge format. Input: T, then T cases of two lines, A then B. Output per case:
+ * `Case i: n`, then the lex-min shortest move string (an empty line when n = 0).
+ */
+import type { Engine } from '../engine';
+import { parseEightBoard } from '../eight/board';
+import { solveEightBatch } from '../eight/batch';
+import { type EightAnswer, type EightQuery, assertReachable } from '../eight/query';
+import { checkEachCase, splitCases } from './input';
+
+export function parseEightJudge(input: string): EightQuery[] {
+  return checkEachCase(splitCases(input, 2), ([from, to]) => {
+    const query = { from: parseEightBoard(from, 'A'), to: parseEightBoard(to, 'B') };
+    assertReachable(query);
+    return query;
+  });
+}
+
+export function formatEightJudge(answers: readonly EightAnswer[]): string {
+  return answers.map((answer, i) => `Case ${i + 1}: ${answer.steps}\n${answer.path}\n`).join('');
+}
+
+export function solveEightJudge(input: string, engine: Engine): string {
+  return formatEightJudge(solveEightBatch(parseEightJudge(input), engine));
+}

@@ -1,0 +1,27 @@
+/** Answers many knights questions at once, by table, by search, or whichever is cheaper per goal. */
+import type { Engine } from '../engine';
+import { groupBy } from '../engine';
+import type { KnightsAnswer, KnightsQuery } from './query';
+import { searchKnights } from './search';
+import { buildKnightsTable, lookupKnights } from './table';
+
+/**
+ * Questions about one goal from which `auto` builds the table. Building the depth-15 table takes
+ * about a second; a search takes about a millisecond on average (`npm run bench`).
+ */
+export const KNIGHTS_TABLE_PAYS_AT = 1000;
+
+export function solveKnightsBatch(queries: readonly KnightsQuery[], engine: Engine): KnightsAnswer[] {
+  const answers = new Array<KnightsAnswer>(queries.length);
+  for (const indexes of groupBy(queries, (query) => query.goal.board).values()) {
+    const useTable = engine === 'table' || (engine === 'auto' && indexes.length >= KNIGHTS_TABLE_PAYS_AT);
+    if (!useTable) {
+      for (const i of indexes) answers[i] = searchKnights(queries[i]);
+      continue;
+    }
+    const depth = Math.max(...indexes.map((i) => queries[i].limit));
+    const table = buildKnightsTable(queries[indexes[0]].goal, depth);
+    for (const i of indexes) answers[i] = lookupKnights(table, queries[i])!;
+  }
+  return answers;
+}

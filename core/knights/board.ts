@@ -1,0 +1,106 @@
+/**
+ * The knights board: 5x5 cells numbered 0..24 row by row, holding 12 white knights (`0`),
+ * 12 black knights (`1`) and one empty square (`*`). A parsed board is its 25 characters in
+ * cell order, so it can be compared, printed and used as a key directly.
+ */
+import { InvalidInputError } from '../errors';
+import { printable } from '../printable';
+
+export const SIDE = 5;
+export const CELLS = SIDE * SIDE;
+export const WHITE = '0';
+export const BLACK = '1';
+export const EMPTY = '*';
+export const KNIGHTS_PER_COLOUR = 12;
+
+/** 25 characters of `0`, `1` and `*`, validated: 12 of each knight and one empty square. */
+export type KnightsBoard = string & { readonly __knightsBoard: unique symbol };
+
+/**
+ * Reads a board written as 5 rows joined by `/` (`10110/01*11/10111/01001/00000`), as 5 lines,
+ * or as the 25 characters alone.
+ */
+export function parseKnightsBoard(text: string): KnightsBoard {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new InvalidInputError('The board is empty: give 5 rows of 5 cells joined by "/", or the 25 characters alone.');
+  if (/[/\s]/.test(trimmed)) return parseKnightsRows(trimmed.split(/[/\s]+/).filter((row) => row !== ''));
+  if ([...trimmed].length !== CELLS) {
+    throw new InvalidInputError(
+      `A board is 25 cells (5 rows of 5, joined by "/", or the 25 characters alone); this one has ${[...trimmed].length}.`,
+    );
+  }
+  const rows: string[] = [];
+  for (let r = 0; r < SIDE; r++) rows.push(trimmed.slice(r * SIDE, r * SIDE + SIDE));
+  return parseKnightsRows(rows);
+}
+
+/** Validates a board given as its 5 rows. */
+export function parseKnightsRows(rows: readonly string[]): KnightsBoard {
+  if (rows.length !== SIDE) {
+    throw new InvalidInputError(`A board has 5 rows of 5 cells; this one has ${rows.length} row${rows.length === 1 ? '' : 's'}.`);
+  }
+  rows.forEach((row, r) => {
+    const cells = [...row];
+    if (cells.length !== SIDE) {
+      throw new InvalidInputError(`Row ${r + 1} ("${printable(row)}") has ${cells.length} cells; every row has 5.`);
+    }
+    cells.forEach((symbol, c) => {
+      if (symbol !== WHITE && symbol !== BLACK && symbol !== EMPTY) {
+        throw new InvalidInputError(
+          `Row ${r + 1}, column ${c + 1} holds "${printable(symbol)}", which is not a cell: use 0 (white knight), 1 (black knight) or * (the empty square).`,
+        );
+      }
+    });
+  });
+  const cells = rows.join('');
+  const count = (symbol: string) => [...cells].filter((s) => s === symbol).length;
+  const whites = count(WHITE);
+  const blacks = count(BLACK);
+  const empties = count(EMPTY);
+  if (whites !== KNIGHTS_PER_COLOUR || blacks !== KNIGHTS_PER_COLOUR || empties !== 1) {
+    throw new InvalidInputError(
+      `A board holds 12 white knights (0), 12 black knights (1) and one empty square (*); this one has ${whites} white, ${blacks} black and ${empties} empty.`,
+    );
+  }
+  return cells as KnightsBoard;
+}
+
+/** The board as 5 rows joined by `/`. */
+export function formatKnightsBoard(board: KnightsBoard, separator = '/'): string {
+  const rows: string[] = [];
+  for (let r = 0; r < SIDE; r++) rows.push(board.slice(r * SIDE, r * SIDE + SIDE));
+  return rows.join(separator);
+}
+
+export function emptyCell(board: KnightsBoard): number {
+  return board.indexOf(EMPTY);
+}
+
+/**
+ * The cells a knight's jump away from each cell, in increasing order: the moves of the empty
+ * square in the SPEC's lexicographic order.
+ */
+export const KNIGHT_JUMPS: readonly (readonly number[])[] = Array.from({ length: CELLS }, (_, cell) => {
+  const row = Math.floor(cell / SIDE);
+  const column = cell % SIDE;
+  const targets: number[] = [];
+  for (const [dr, dc] of [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]]) {
+    const r = row + dr;
+    const c = column + dc;
+    if (r >= 0 && r < SIDE && c >= 0 && c < SIDE) targets.push(r * SIDE + c);
+  }
+  return targets.sort((a, b) => a - b);
+});
+
+/** Plays a line (cells the empty square moves to) and returns the board reached. Throws on an illegal move. */
+export function playKnightsLine(board: KnightsBoard, line: readonly number[]): KnightsBoard {
+  const cells = [...board];
+  let empty = emptyCell(board);
+  for (const target of line) {
+    if (!KNIGHT_JUMPS[empty].includes(target)) throw new InvalidInputError(`Cell ${target} is not a knight's jump from the empty square at cell ${empty}.`);
+    cells[empty] = cells[target];
+    cells[target] = EMPTY;
+    empty = target;
+  }
+  return cells.join('') as KnightsBoard;
+}

@@ -1,0 +1,47 @@
+/**
+ * Named knights goals. Adding a goal is one line here; every part of the service (precompute,
+ * lookup, search, the page) picks it up by name.
+ */
+import { InvalidInputError } from '../errors';
+import { type KnightsBoard, parseKnightsBoard } from './board';
+import { printable } from '../printable';
+
+const GOAL_BOARDS = {
+  /** The SCOI 2005 goal. */
+  standard: '11111/01111/00*11/00001/00000',
+} as const satisfies Record<string, string>;
+
+export type KnightsGoalName = keyof typeof GOAL_BOARDS;
+
+export const DEFAULT_GOAL: KnightsGoalName = 'standard';
+
+export interface KnightsGoal {
+  /** The registry name, or undefined for a goal given as a board. */
+  readonly name: KnightsGoalName | undefined;
+  readonly board: KnightsBoard;
+}
+
+export const KNIGHTS_GOALS: ReadonlyMap<KnightsGoalName, KnightsGoal> = new Map(
+  (Object.keys(GOAL_BOARDS) as KnightsGoalName[]).map((name) => [name, { name, board: parseKnightsBoard(GOAL_BOARDS[name]) }]),
+);
+
+export function isGoalName(text: string): text is KnightsGoalName {
+  return Object.hasOwn(GOAL_BOARDS, text);
+}
+
+/** A goal by registry name, or a goal board written like any board; the default when omitted. */
+export function resolveKnightsGoal(nameOrBoard: string | undefined): KnightsGoal {
+  const text = (nameOrBoard ?? DEFAULT_GOAL).trim();
+  if (isGoalName(text)) return KNIGHTS_GOALS.get(text)!;
+  if (/^[A-Za-z][\w-]*$/.test(text)) {
+    throw new InvalidInputError(
+      `There is no goal named "${printable(text)}": use ${[...KNIGHTS_GOALS.keys()].join(', ')}, or give the goal as a board.`,
+    );
+  }
+  try {
+    return { name: undefined, board: parseKnightsBoard(text) };
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new InvalidInputError(`The goal is not a valid board. ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+/** A knights question and its answer, shared by the table lookup and the search. */
+import { InvalidInputError } from '../errors';
+import { printable } from '../printable';
+import type { KnightsBoard } from './board';
+import type { KnightsGoal } from './goals';
+
+/** The SCOI question asks for at most 15 moves; the API accepts limits up to that. */
+export const MAX_LIMIT = 15;
+export const DEFAULT_LIMIT = MAX_LIMIT;
+
+export interface KnightsQuery {
+  readonly board: KnightsBoard;
+  readonly goal: KnightsGoal;
+  /** Answer -1 when the goal is farther than this many moves. */
+  readonly limit: number;
+}
+
+export interface KnightsAnswer {
+  /** Moves in a shortest line to the goal, or -1 when that is more than the limit. */
+  readonly steps: number;
+  /** The lex-min shortest line: cells the empty square moves to, in order; [] when steps is -1. */
+  readonly path: readonly number[];
+}
+
+export const BEYOND_LIMIT: KnightsAnswer = Object.freeze({ steps: -1, path: Object.freeze([]) as readonly number[] });
+
+/** Accepts an integer 0..15 given as a number or a decimal string; undefined means the default. */
+export function parseLimit(value: unknown): number {
+  if (value === undefined) return DEFAULT_LIMIT;
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > MAX_LIMIT) {
+    const shown = typeof value === 'string' ? `"${printable(value)}"` : printable(JSON.stringify(value) ?? String(value));
+    throw new InvalidInputError(`The limit must be a whole number of moves from 0 to ${MAX_LIMIT}; got ${shown}.`);
+  }
+  return number;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../core/errors';
+import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } from '../core/knights/board';
+import { KNIGHTS_GOALS, resolveKnightsGoal } from '../core/knights/goals';
+import { DEFAULT_LIMIT, parseLimit } from '../core/knights/query';
+import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../core/knights/space';
+import { knightsBoardArbitrary, samples } from './support/random';
+
+const SAMPLE = '10110/01*11/10111/01001/00000';
+
+describe('knights board', () => {
+  it('reads rows joined by "/", the 25 characters alone, and lines', () => {
+    const board = parseKnightsBoard(SAMPLE);
+    expect(board).toBe('1011001*111011101001' + '00000');
+    expect(parseKnightsBoard(SAMPLE.replaceAll('/', ''))).toBe(board);
+    expect(parseKnightsBoard(SAMPLE.replaceAll('/', '\r\n') + '\n\n')).toBe(board);
+    expect(parseKnightsBoard(`  ${SAMPLE} `)).toBe(board);
+    expect(formatKnightsBoard(board)).toBe(SAMPLE);
+  });
+
+  it.each([
+    ['', /empty/],
+    ['10110/01*11/10111/01001', /5 rows of 5 cells; this one has 4 rows/],
+    ['10110/01*11/10111/01001/00000/00000', /this one has 6 rows/],
+    ['101100/1*11/10111/01001/00000', /Row 1 \("101100"\) has 6 cells/],
+    ['1011001*11101110100100000x', /25 cells.*this one has 26/],
+    ['10110/01*11/10121/01001/00000', /Row 3, column 4 holds "2"/],
+    ['10110/01 11/10111/01001/00000', /this one has 6 rows/],
+    ['10110/01\u000011/10111/01001/00000', /Row 2, column 3 holds "\\u\{0\}"/],
+    ['10110/01011/10111/01001/00000', /12 white.*this one has 13 white, 12 black and 0 empty/],
+    ['10110/01**1/10111/01001/00000', /this one has 12 white, 11 black and 2 empty/],
+    ['00110/01*11/10111/01001/00000', /this one has 13 white, 11 black and 1 empty/],
+  ])('rejects %j with a clear message', (text, message) => {
+    expect(() => parseKnightsBoard(text)).toThrow(InvalidInputError);
+    expect(() => parseKnightsBoard(text)).toThrow(message);
+  });
+
+  it('lists every knight jump in increasing cell order', () => {
+    expect(KNIGHT_JUMPS[0]).toEqual([7, 11]);
+    expect(KNIGHT_JUMPS[12]).toEqual([1, 3, 5, 9, 15, 19, 21, 23]);
+    expect(KNIGHT_JUMPS.flat().length).toBe(96); // 48 knight-move pairs on a 5x5 board, both ways
+    KNIGHT_JUMPS.forEach((targets, cell) => {
+      expect([...targets].sort((a, b) => a - b)).toEqual(targets);
+      for (const target of targets) expect(KNIGHT_JUMPS[target]).toContain(cell);
+    });
+  });
+
+  it('plays a line and refuses an illegal jump', () => {
+    const board = parseKnightsBoard(SAMPLE);
+    expect(playKnightsLine(board, [])).toBe(board);
+    expect(playKnightsLine(board, [0])).toBe(parseKnightsBoard('*0110/01111/10111/01001/00000'));
+    expect(playKnightsLine(board, [0, 7])).toBe(board);
+    expect(() => playKnightsLine(board, [1])).toThrow(/Cell 1 is not a knight's jump from the empty square at cell 7/);
+  });
+});
+
+describe('knights goals and limits', () => {
+  it('has the standard goal by default and accepts goal boards', () => {
+    expect(formatKnightsBoard(resolveKnightsGoal(undefined).board)).toBe('11111/01111/00*11/00001/00000');
+    expect(resolveKnightsGoal('standard')).toBe(KNIGHTS_GOALS.get('standard'));
+    expect(resolveKnightsGoal(SAMPLE)).toEqual({ name: undefined, board: parseKnightsBoard(SAMPLE) });
+  });
+
+  it('rejects unknown names and bad goal boards', () => {
+    expect(() => resolveKnightsGoal('nonesuch')).toThrow(/no goal named "nonesuch": use standard/);
+    expect(() => resolveKnightsGoal('11111/01111')).toThrow(/goal is not a valid board/);
+  });
+
+  it('accepts limits 0..15 and refuses anything else', () => {
+    expect(parseLimit(undefined)).toBe(DEFAULT_LIMIT);
+    expect(parseLimit(0)).toBe(0);
+    expect(parseLimit('15')).toBe(15);
+    for (const bad of [-1, 16, 1.5, '1e1', '', ' ', 'ten', null, true, [], {}, Number.NaN, Infinity, '0x1']) {
+      expect(() => parseLimit(bad), String(bad)).toThrow(/limit must be a whole number of moves from 0 to 15/);
+    }
+  });
+});
+
+describe('knights state space', () => {
+  it('encodes and decodes boards, and ranks them densely', () => {
+    expect(KNIGHTS_POSITIONS).toBe(67_603_900);
+    for (const board of samples(knightsBoardArbitrary, 500)) {
+      const code = encodeKnights(board);
+      expect(decodeKnights(code)).toBe(board);
+      const rank = knightsRank(code);
+      expect(rank).toBeGreaterThanOrEqual(0);
+      expect(rank).toBeLessThan(KNIGHTS_POSITIONS);
+    }
+  });
+
+  it('generates the same neighbours as playing each jump on the board', () => {
+    const next = new Uint32Array(8);
+    const back = new Uint8Array(8);
+    for (const board of samples(knightsBoardArbitrary, 300)) {
+      const count = knightsSpace.neighbors(encodeKnights(board), next, back);
+      const empty = board.indexOf('*');
+      expect(count).toBe(KNIGHT_JUMPS[empty].length);
+      KNIGHT_JUMPS[empty].forEach((target, i) => {
+        expect(decodeKnights(next[i])).toBe(playKnightsLine(board, [target]));
+        expect(playKnightsLine(decodeKnights(next[i]), [back[i]])).toBe(board);
+      });
+    }
+  });
+});

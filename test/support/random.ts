@@ -1,0 +1,37 @@
+/** Seeded random inputs, so every run of the suite checks the same positions. */
+import fc from 'fast-check';
+import { type KnightsBoard, KNIGHT_JUMPS, emptyCell } from '../../core/knights/board';
+import type { EightBoard } from '../../core/eight/board';
+
+export const SEED = 20261129;
+
+/** Uniformly random boards: mostly far beyond 15 moves. */
+export const knightsBoardArbitrary: fc.Arbitrary<KnightsBoard> = fc
+  .shuffledSubarray([...'000000000000111111111111*'], { minLength: 25, maxLength: 25 })
+  .map((cells) => cells.join('') as KnightsBoard);
+
+/** A random walk of the empty square from `start`: reaches positions at every distance up to its length. */
+export function knightsWalkArbitrary(start: KnightsBoard, maxLength: number): fc.Arbitrary<KnightsBoard> {
+  return fc.array(fc.nat(7), { maxLength }).map((choices) => {
+    const cells = [...start];
+    let empty = emptyCell(start);
+    for (const choice of choices) {
+      const targets = KNIGHT_JUMPS[empty];
+      const target = targets[choice % targets.length];
+      cells[empty] = cells[target];
+      cells[target] = '*';
+      empty = target;
+    }
+    return cells.join('') as KnightsBoard;
+  });
+}
+
+export const eightBoardArbitrary: fc.Arbitrary<EightBoard> = fc.shuffledSubarray([0, 1, 2, 3, 4, 5, 6, 7, 8], {
+  minLength: 9,
+  maxLength: 9,
+});
+
+/** `count` seeded samples of an arbitrary. */
+export function samples<T>(arbitrary: fc.Arbitrary<T>, count: number, seed = SEED): T[] {
+  return fc.sample(arbitrary, { numRuns: count, seed });
+}
