@@ -32,21 +32,29 @@ export function cantorUnrank<T extends { length: number; [i: number]: number }>(
   let rest = rank;
   for (let i = 0; i < n; i++) {
     const f = FACTORIALS[n - 1 - i];
-    let skip = Math.floor(rest / f);
+    const skip = Math.floor(rest / f);
     rest -= skip * f;
-    let value = 0;
-    // the (skip)-th smallest unused value
-    for (;;) {
-      if (unused & (1 << value)) {
-        if (skip === 0) break;
-        skip--;
-      }
-      value++;
-    }
+    const value = kthSetBit(unused, skip);
     out[i] = value;
     unused &= ~(1 << value);
   }
   return out;
+}
+
+/** SELECT[mask * 16 + k]: position of the k-th (from 0) set bit of a 12-bit mask. */
+const SELECT_BITS = 12;
+const SELECT = (() => {
+  const table = new Int8Array((1 << SELECT_BITS) * 16).fill(-1);
+  for (let mask = 0; mask < 1 << SELECT_BITS; mask++) {
+    let k = 0;
+    for (let bit = 0; bit < SELECT_BITS; bit++) if (mask & (1 << bit)) table[mask * 16 + k++] = bit;
+  }
+  return table;
+})();
+
+function kthSetBit(mask: number, k: number): number {
+  if (mask < 1 << SELECT_BITS) return SELECT[mask * 16 + k];
+  for (let bit = 0; ; bit++) if (mask & (1 << bit) && k-- === 0) return bit;
 }
 
 function popcount(x: number): number {

@@ -1,0 +1,107 @@
+/**
+ * Benchmarks: `npm run bench [-- --only NAME] [--json]`. Each benchmark states its inputs and
+ * prints its figures; nothing here is asserted by tests.
+ *
+ *   precompute  BFS + lex-min lines: the default tables (knights standard to depth 15, the 9
+ *               eight goals) and the whole knights space (depth 39).
+ *   search      IDA* per query over fixed seeded sets of 1,000 inputs per puzzle, and the hardest
+ *               cases (eight: the 31-move pairs; knights: 15-move boards).
+ */
+import fc from 'fast-check';
+import { parseArgs } from 'node:util';
+import { lineOf } from '../core/bfs';
+import { formatEightBoard, isReachable } from '../core/eight/board';
+import { CANONICAL_GOALS } from '../core/eight/canonical';
+import { searchEight } from '../core/eight/search';
+import { decodeEight } from '../core/eight/space';
+import { EightTables, buildEightTable } from '../core/eight/table';
+import { resolveKnightsGoal } from '../core/knights/goals';
+import { searchKnights } from '../core/knights/search';
+import { decodeKnights } from '../core/knights/space';
+import { buildKnightsTable } from '../core/knights/table';
+import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../test/support/random';
+
+type Row = Record<string, string | number>;
+const BENCHMARKS: Record<string, () => Row[]> = { precompute, search };
+
+function timed<T>(run: () => T): { value: T; seconds: number } {
+  const start = performance.now();
+  const value = run();
+  return { value, seconds: (performance.now() - start) / 1000 };
+}
+
+const peakMiB = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+function precompute(): Row[] {
+  const standard = resolveKnightsGoal('standard');
+  const knights = timed(() => buildKnightsTable(standard, 15));
+  const knightsLines = timed(() => {
+    let moves = 0;
+    for (const code of knights.value.bfs.order) moves += lineOf(knights.value.bfs, code)!.length;
+    return moves;
+  });
+  const eight = timed(() => Array.from({ length: 9 }, (_, goal) => buildEightTable(goal)));
+  const eightLines = timed(() => eight.value.reduce((n, table) => n + table.order.reduce((m, code) => m + lineOf(table, code)!.length, 0), 0));
+  const defaults = knights.value.bfs.order.length + eight.value.reduce((n, t) => n + t.order.length, 0);
+  const defaultSeconds = knights.seconds + knightsLines.seconds + eight.seconds + eightLines.seconds;
+  const rows: Row[] = [
+    { benchmark: 'precompute', input: 'knights standard, depth 15: BFS', positions: knights.value.bfs.order.length, seconds: knights.seconds },
+    { benchmark: 'precompute', input: 'knights standard, depth 15: every line', positions: knights.value.bfs.order.length, seconds: knightsLines.seconds },
+    { benchmark: 'precompute', input: 'eight, 9 goals: BFS', positions: 9 * eight.value[0].order.length, seconds: eight.seconds },
+    { benchmark: 'precompute', input: 'eight, 9 goals: every line', positions: 9 * eight.value[0].order.length, seconds: eightLines.seconds },
+    { benchmark: 'precompute', input: 'default tables, total', positions: defaults, seconds: defaultSeconds, 'peak MiB': peakMiB() },
+  ];
+  const whole = timed(() => buildKnightsTable(standard, 39));
+  rows.push({ benchmark: 'precompute', input: `knights whole space (depth ${whole.value.bfs.depth}): BFS`, positions: whole.value.bfs.order.length, seconds: whole.seconds, 'peak MiB': peakMiB() });
+  return rows.map((row) => ({ ...row, 'positions/s': Math.round(Number(row.positions) / Number(row.seconds)), seconds: Number(row.seconds).toFixed(2) }));
+}
+
+function latencies<T>(inputs: readonly T[], solve: (input: T) => unknown): Row {
+  const times = inputs.map((input) => timed(() => solve(input)).seconds * 1000).sort((a, b) => a - b);
+  const total = times.reduce((a, b) => a + b, 0);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3);
+  return { queries: times.length, 'total ms': total.toFixed(1), 'mean ms': (total / times.length).toFixed(3), 'p50 ms': at(0.5), 'p99 ms': at(0.99), 'max ms': times.at(-1)!.toFixed(3) };
+}
+
+function search(): Row[] {
+  const goal = resolveKnightsGoal('standard');
+  const knightsInputs = [...samples(knightsWalkArbitrary(goal.board, 100), 500), ...samples(knightsBoardArbitrary, 500)];
+  const depth15 = buildKnightsTable(goal, 15).bfs;
+  const fifteen = Array.from(depth15.order.subarray(depth15.order.length - 716_458)).filter((_, i) => i % 1433 === 0).map(decodeKnights);
+  const eightPairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 2100).filter(([a, b]) => isReachable(a, b)).slice(0, 1000);
+  const eightTable = new EightTables().table(8);
+  const hardest = Array.from(eightTable.order.slice(-2)).map((code) => ({ from: decodeEight(code), to: CANONICAL_GOALS[8] }));
+  return [
+    { benchmark: 'search', input: 'knights: 500 random walks + 500 uniform boards, limit 15', ...latencies(knightsInputs, (board) => searchKnights({ board, goal, limit: 15 })) },
+    { benchmark: 'search', input: `knights: ${fifteen.length} boards exactly 15 moves away`, ...latencies(fifteen, (board) => searchKnights({ board, goal, limit: 15 })) },
+    { benchmark: 'search', input: 'eight: 1,000 random reachable pairs', ...latencies(eightPairs, ([from, to]) => searchEight({ from, to })) },
+    { benchmark: 'search', input: `eight: the 31-move pairs (${hardest.map((q) => formatEightBoard(q.from)).join(', ')} -> 12345678X)`, ...latencies(hardest, (q) => searchEight(q)) },
+  ];
+}
+
+function printTable(rows: Row[]): void {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
+  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join('  ');
+  console.log(line(columns));
+  for (const values of cells) console.log(line(values));
+}
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
+const names = values.only ? [values.only] : Object.keys(BENCHMARKS);
+for (const name of names) {
+  if (!Object.hasOwn(BENCHMARKS, name)) {
+    console.error(`There is no benchmark "${name}": use ${Object.keys(BENCHMARKS).join(', ')}.`);
+    process.exit(2);
+  }
+}
+const results: Record<string, Row[]> = {};
+for (const name of names) {
+  results[name] = BENCHMARKS[name]();
+  if (!values.json) {
+    printTable(results[name]);
+    console.log();
+  }
+}
+if (values.json) console.log(JSON.stringify({ node: process.version, results }, null, 2));

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parseEightBoard } from '../core/eight/board';
+import { EightSearch, searchEight } from '../core/eight/search';
+import { BudgetExhaustedError } from '../core/errors';
+import { idaStar } from '../core/ida-star';
+import { parseKnightsBoard } from '../core/knights/board';
+import { resolveKnightsGoal } from '../core/knights/goals';
+import { KnightsSearch, searchKnights } from '../core/knights/search';
+
+const hardEight = { from: parseEightBoard('8X7654321'), to: parseEightBoard('12345678X') };
+const standard = resolveKnightsGoal('standard');
+const sevenAway = { board: parseKnightsBoard('10110/01*11/10111/01001/00000'), goal: standard, limit: 15 };
+const beyond = { board: parseKnightsBoard('01011/110*1/01110/01010/00100'), goal: standard, limit: 15 };
+
+describe('IDA* budget', () => {
+  it('stops at the node cap with a distinct outcome', () => {
+    const outcome = idaStar(new EightSearch(hardEight), 31, { maxNodes: 50, deadline: Infinity });
+    expect(outcome).toEqual({ kind: 'budget-exhausted', nodes: 51, reason: 'nodes' });
+  });
+
+  it('stops at the deadline with a distinct outcome', () => {
+    let clock = 0;
+    const now = () => (clock += 1); // every clock read is a millisecond later
+    const outcome = idaStar(new KnightsSearch(beyond), 39, { maxNodes: Infinity, deadline: 3, now });
+    expect(outcome).toMatchObject({ kind: 'budget-exhausted', reason: 'time' });
+    expect(clock).toBe(4); // read every 1,024 nodes: stopped at the first read past the deadline
+    expect(outcome.nodes).toBe(4 * 1024);
+  });
+
+  it('turns an exhausted budget into a BudgetExhaustedError for callers', () => {
+    expect(() => searchEight(hardEight, { maxNodes: 10, deadline: Infinity })).toThrow(BudgetExhaustedError);
+    expect(() => searchKnights(sevenAway, { maxNodes: 3, deadline: Infinity })).toThrow(/gave up after 4 positions/);
+  });
+
+  it('leaves the problem as it found it, solved or not', () => {
+    const problem = new KnightsSearch(sevenAway);
+    const before = problem.estimate();
+    expect(idaStar(problem, 15).kind).toBe('solved');
+    expect(problem.estimate()).toBe(before);
+    expect(idaStar(problem, 15, { maxNodes: 5, deadline: Infinity }).kind).toBe('budget-exhausted');
+    expect(idaStar(problem, 15)).toMatchObject({ kind: 'solved', moves: [4, 13, 16, 7, 10, 1, 12] });
+  });
+});
+
+describe('IDA* move limit', () => {
+  it('answers -1 past the limit and the line within it', () => {
+    expect(searchKnights({ ...sevenAway, limit: 6 })).toEqual({ steps: -1, path: [] });
+    expect(searchKnights({ ...sevenAway, limit: 7 }).steps).toBe(7);
+    expect(searchKnights(beyond)).toEqual({ steps: -1, path: [] });
+    expect(searchKnights({ ...sevenAway, board: standard.board, limit: 0 })).toEqual({ steps: 0, path: [] });
+  });
+
+  it('finds the answer past 15 when asked for a deeper limit', () => {
+    const outcome = idaStar(new KnightsSearch(beyond), 39);
+    expect(outcome.kind).toBe('solved');
+  });
+});
