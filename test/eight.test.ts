@@ -11,7 +11,7 @@ import {
   tileParity,
 } from '../core/eight/board';
 import { CANONICAL_GOALS, canonicalize } from '../core/eight/canonical';
-import { searchEight } from '../core/eight/search';
+import { EIGHT_DIAMETER, searchEight } from '../core/eight/search';
 import { decodeEight, eightSpace, encodeEight } from '../core/eight/space';
 import { EightTables } from '../core/eight/table';
 import { InvalidInputError, UnreachableError } from '../core/errors';
@@ -112,6 +112,7 @@ describe('eight BFS tables', () => {
       expect(table.order.length).toBe(181_440);
       expect(table.complete).toBe(true);
     }
+    expect(Math.max(...CANONICAL_GOALS.map((_, goal) => tables.table(goal).depth))).toBe(EIGHT_DIAMETER);
     expect(tables.table(8).depth).toBe(31);
     expect(tables.table(8).levels[31]).toBe(2);
     expect(tables.table(4).depth).toBe(30);

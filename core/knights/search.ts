@@ -14,6 +14,7 @@ const colour = (cell: number) => (Math.floor(cell / SIDE) + (cell % SIDE)) & 1;
 export class KnightsSearch implements SearchProblem {
   private readonly cells: string[];
   private readonly goal: string;
+  private readonly goalEmpty: number;
   private readonly goalColour: number;
   private empty: number;
   private misplaced = 0;
@@ -21,7 +22,8 @@ export class KnightsSearch implements SearchProblem {
   constructor(query: Pick<KnightsQuery, 'board' | 'goal'>) {
     this.cells = [...query.board];
     this.goal = query.goal.board;
-    this.goalColour = colour(emptyCell(query.goal.board));
+    this.goalEmpty = emptyCell(query.goal.board);
+    this.goalColour = colour(this.goalEmpty);
     this.empty = emptyCell(query.board);
     for (let cell = 0; cell < CELLS; cell++) {
       if (this.cells[cell] !== EMPTY && this.cells[cell] !== this.goal[cell]) this.misplaced++;
@@ -48,7 +50,7 @@ export class KnightsSearch implements SearchProblem {
   }
 
   isGoal(): boolean {
-    return this.misplaced === 0 && this.empty === this.goal.indexOf(EMPTY);
+    return this.misplaced === 0 && this.empty === this.goalEmpty;
   }
 }
 
