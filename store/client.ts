@@ -1,0 +1,27 @@
+/** DynamoDB clients: AWS with the standard credential chain, or a local server by endpoint. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+export interface ClientOptions {
+  /** A local DynamoDB-compatible server such as http://127.0.0.1:8000; AWS when omitted. */
+  endpoint?: string;
+  region?: string;
+  /** Sockets per host; at least the number of requests kept in flight. */
+  maxSockets?: number;
+}
+
+export const DEFAULT_REGION = 'us-east-1';
+
+export function createDynamoClient(options: ClientOptions = {}): DynamoDBClient {
+  // Development machines run Node 20 by design (the function itself runs on nodejs24.x); the SDK's
+  // notice about future Node versions would otherwise interleave with progress output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const local = options.endpoint !== undefined;
+  const hasEnvironmentCredentials = Boolean(process.env.AWS_ACCESS_KEY_ID || process.env.AWS_PROFILE);
+  return new DynamoDBClient({
+    region: options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? DEFAULT_REGION,
+    ...(local ? { endpoint: options.endpoint } : {}),
+    // A local server accepts any credentials; do not make people configure AWS to run locally.
+    ...(local && !hasEnvironmentCredentials ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    requestHandler: { httpAgent: { keepAlive: true, maxSockets: options.maxSockets ?? 64 }, httpsAgent: { keepAlive: true, maxSockets: options.maxSockets ?? 64 } },
+  });
+}
