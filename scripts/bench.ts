@@ -4,11 +4,18 @@
  *
  *   precompute  BFS + lex-min lines: the default tables (knights standard to depth 15, the 9
  *               eight goals) and the whole knights space (depth 39).
+ *   load        the default tables (3,304,815 items) into a local dynalite on disk: the loader
+ *               (checksum, checkpoints, retries, verification) against a bare BatchWriteItem loop
+ *               with the same concurrency, both against the same server in the same run.
  *   search      IDA* per query over fixed seeded sets of 1,000 inputs per puzzle, and the hardest
  *               cases (eight: the 31-move pairs; knights: 15-move boards).
  */
 import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { lineOf } from '../core/bfs';
 import { formatEightBoard, isReachable } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
@@ -19,10 +26,17 @@ import { resolveKnightsGoal } from '../core/knights/goals';
 import { searchKnights } from '../core/knights/search';
 import { decodeKnights } from '../core/knights/space';
 import { buildKnightsTable } from '../core/knights/table';
+import { BATCH_SIZE } from '../store/batch-writer';
+import { createDynamoClient } from '../store/client';
+import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
+import { startLocalDynamo } from '../store/local-dynamodb';
+import { type TableSpec, eightSpec, knightsSpec } from '../store/positions';
+import { ensureTable } from '../store/table-admin';
+import { type DynamoItem, positionItem } from '../store/table-schema';
 import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../test/support/random';
 
 type Row = Record<string, string | number>;
-const BENCHMARKS: Record<string, () => Row[]> = { precompute, search };
+const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, search };
 
 function timed<T>(run: () => T): { value: T; seconds: number } {
   const start = performance.now();
@@ -54,6 +68,75 @@ function precompute(): Row[] {
   const whole = timed(() => buildKnightsTable(standard, 39));
   rows.push({ benchmark: 'precompute', input: `knights whole space (depth ${whole.value.bfs.depth}): BFS`, positions: whole.value.bfs.order.length, seconds: whole.seconds, 'peak MiB': peakMiB() });
   return rows.map((row) => ({ ...row, 'positions/s': Math.round(Number(row.positions) / Number(row.seconds)), seconds: Number(row.seconds).toFixed(2) }));
+}
+
+/** The baseline: the same items, the same concurrency, nothing but BatchWriteItem calls. */
+async function bareLoop(client: DynamoDBClient, tableName: string, specs: TableSpec[], concurrency: number): Promise<number> {
+  let items = 0;
+  const inFlight = new Set<Promise<unknown>>();
+  for (const spec of specs) {
+    let batch: DynamoItem[] = [];
+    const send = async (chunk: DynamoItem[]) => {
+      const call = client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: chunk.map((Item) => ({ PutRequest: { Item } })) } }));
+      const tracked = call.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    };
+    for (const record of spec.build().records()) {
+      batch.push(positionItem(record));
+      items++;
+      if (batch.length === BATCH_SIZE) {
+        await send(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await send(batch);
+  }
+  await Promise.all(inFlight);
+  return items;
+}
+
+async function load(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-'));
+  const local = await startLocalDynamo({ path: dir, childProcess: true });
+  const concurrency = DEFAULT_CONCURRENCY;
+  const client = createDynamoClient({ endpoint: local.endpoint, maxSockets: concurrency + 8 });
+  const specs = () => [knightsSpec('standard', 15), eightSpec()];
+  try {
+    await ensureTable(client, 'bare');
+    await ensureTable(client, 'loader');
+    const bareStart = performance.now();
+    const bareItems = await bareLoop(client, 'bare', specs(), concurrency);
+    const bareSeconds = (performance.now() - bareStart) / 1000;
+    const loaderStart = performance.now();
+    let loaderItems = 0;
+    let writeSeconds = 0;
+    for (const spec of specs()) {
+      const writeStart = performance.now();
+      let writeEnd = 0;
+      const result = await loadTable(client, spec, {
+        tableName: 'loader',
+        concurrency,
+        onProgress: (p) => {
+          if (p.phase === 'verifying' && !writeEnd) writeEnd = performance.now();
+        },
+      });
+      writeSeconds += (writeEnd - writeStart) / 1000;
+      loaderItems += result.written;
+    }
+    const loaderSeconds = (performance.now() - loaderStart) / 1000;
+    const bareRate = bareItems / bareSeconds;
+    const rows: Row[] = [
+      { benchmark: 'load', input: `bare BatchWriteItem loop, ${concurrency} in flight (baseline)`, items: bareItems, seconds: bareSeconds.toFixed(1), 'items/s': Math.round(bareRate), 'vs baseline': '1.00' },
+      { benchmark: 'load', input: 'loader, writing phase', items: loaderItems, seconds: writeSeconds.toFixed(1), 'items/s': Math.round(loaderItems / writeSeconds), 'vs baseline': (loaderItems / writeSeconds / bareRate).toFixed(2) },
+      { benchmark: 'load', input: 'loader, end to end (BFS, write, count, spot check, manifest)', items: loaderItems, seconds: loaderSeconds.toFixed(1), 'items/s': Math.round(loaderItems / loaderSeconds), 'vs baseline': (loaderItems / loaderSeconds / bareRate).toFixed(2) },
+    ];
+    return rows;
+  } finally {
+    client.destroy();
+    await local.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function latencies<T>(inputs: readonly T[], solve: (input: T) => unknown): Row {
@@ -98,7 +181,7 @@ for (const name of names) {
 }
 const results: Record<string, Row[]> = {};
 for (const name of names) {
-  results[name] = BENCHMARKS[name]();
+  results[name] = await BENCHMARKS[name]();
   if (!values.json) {
     printTable(results[name]);
     console.log();

@@ -44,7 +44,7 @@ export interface LoadOptions {
   readonly retry?: RetryPolicy;
   /** How often the progress item is saved. */
   readonly checkpointEveryMs?: number;
-  /** Random items read back before the manifest is written. */
+  /** Random items read back before the manifest is written (all of them when at least the table's size). */
   readonly spotChecks?: number;
   /** Parallel segments of the counting Scan. */
   readonly scanSegments?: number;
@@ -146,7 +146,11 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
       `The table holds ${count} items for ${spec.table} after the load, but ${contents.items} were written; no manifest was written. Run the load again to repair it.`,
     );
   }
-  const sample = Array.from({ length: Math.min(options.spotChecks ?? 1000, contents.items) }, () => Math.floor(Math.random() * contents.items));
+  const checks = options.spotChecks ?? 1000;
+  const sample =
+    checks >= contents.items
+      ? Array.from({ length: contents.items }, (_, i) => i)
+      : Array.from({ length: checks }, () => Math.floor(Math.random() * contents.items));
   const failures = await spotCheck(client, tableName, contents, sample, policy);
   if (failures.length > 0) {
     const first = failures[0];

@@ -7,6 +7,9 @@ import dynalite from 'dynalite';
 
 const [port = '0', path = ''] = process.argv.slice(2);
 const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: path || undefined });
+server.once('error', (error) => {
+  process.send?.({ error: error.message }, () => process.exit(1));
+});
 server.listen(Number(port), '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
 
 const stop = () => {

@@ -55,7 +55,11 @@ async function startChild(options: LocalDynamoOptions): Promise<LocalDynamo> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('message', (message) => {
+      const reply = message as { port?: number; error?: string };
+      if (reply.port !== undefined) resolve(reply.port);
+      else reject(new Error(`The local DynamoDB server could not start: ${reply.error}`));
+    });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`The local DynamoDB server stopped before it started (exit code ${code}).`)));
   });

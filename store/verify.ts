@@ -11,36 +11,43 @@ import {
   type DynamoDBClient,
   type KeysAndAttributes,
   ScanCommand,
-  type ScanCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, writeBatchRequests } from './batch-writer';
 import type { TableContents } from './positions';
 import { type RetryPolicy, backoff } from './retry';
 import { type DynamoItem, PARTITION_KEY, type PositionRecord, readPosition } from './table-schema';
 
-/** Scans the items whose key starts with `prefix` (optionally only some), in parallel segments. */
+interface PrefixScan {
+  readonly tableName: string;
+  readonly prefix: string;
+  /** Parallel scan segments. */
+  readonly segments: number;
+  /** Only items also matching this condition on their `steps` attribute. */
+  readonly stepsAbove?: number;
+  /** Count only, or fetch the keys. */
+  readonly select: 'COUNT' | 'KEYS';
+}
+
+/** Scans the items whose key starts with a prefix, page by page, in parallel segments. */
 async function scanPrefix(
   client: DynamoDBClient,
-  tableName: string,
-  prefix: string,
-  segments: number,
-  extra: { filter?: string; values?: ScanCommandInput['ExpressionAttributeValues']; names?: Record<string, string> } = {},
+  scan: PrefixScan,
   onPage: (page: { count: number; items: DynamoItem[] }) => Promise<void> | void,
-  select: 'COUNT' | 'KEYS' = 'COUNT',
 ): Promise<void> {
+  const beyond = scan.stepsAbove !== undefined;
   await Promise.all(
-    Array.from({ length: segments }, async (_, segment) => {
-      let startKey: Record<string, DynamoItem[string]> | undefined;
+    Array.from({ length: scan.segments }, async (_, segment) => {
+      let startKey: DynamoItem | undefined;
       do {
         const page = await client.send(
           new ScanCommand({
-            TableName: tableName,
+            TableName: scan.tableName,
             Segment: segment,
-            TotalSegments: segments,
-            FilterExpression: `begins_with(#pk, :prefix)${extra.filter ? ` AND ${extra.filter}` : ''}`,
-            ExpressionAttributeNames: { '#pk': PARTITION_KEY, ...extra.names },
-            ExpressionAttributeValues: { ':prefix': { S: prefix }, ...extra.values },
-            ...(select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
+            TotalSegments: scan.segments,
+            FilterExpression: `begins_with(#pk, :prefix)${beyond ? ' AND #steps > :steps' : ''}`,
+            ExpressionAttributeNames: { '#pk': PARTITION_KEY, ...(beyond ? { '#steps': 'steps' } : {}) },
+            ExpressionAttributeValues: { ':prefix': { S: scan.prefix }, ...(beyond ? { ':steps': { N: String(scan.stepsAbove) } } : {}) },
+            ...(scan.select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
             ExclusiveStartKey: startKey,
           }),
         );
@@ -54,7 +61,7 @@ async function scanPrefix(
 /** Exact number of items whose key starts with `prefix`. */
 export async function countItems(client: DynamoDBClient, tableName: string, prefix: string, segments = 4): Promise<number> {
   let count = 0;
-  await scanPrefix(client, tableName, prefix, segments, {}, (page) => {
+  await scanPrefix(client, { tableName, prefix, segments, select: 'COUNT' }, (page) => {
     count += page.count;
   });
   return count;
@@ -73,21 +80,13 @@ export async function removeBeyondDepth(
   stats: WriteStats,
 ): Promise<number> {
   let removed = 0;
-  await scanPrefix(
-    client,
-    tableName,
-    prefix,
-    1,
-    { filter: '#steps > :depth', names: { '#steps': 'steps' }, values: { ':depth': { N: String(depth) } } },
-    async ({ items }) => {
-      for (let i = 0; i < items.length; i += BATCH_SIZE) {
-        const keys = items.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
-        await writeBatchRequests(client, tableName, keys, policy, stats);
-        removed += keys.length;
-      }
-    },
-    'KEYS',
-  );
+  await scanPrefix(client, { tableName, prefix, segments: 1, stepsAbove: depth, select: 'KEYS' }, async ({ items }) => {
+    for (let i = 0; i < items.length; i += BATCH_SIZE) {
+      const deletes = items.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
+      await writeBatchRequests(client, tableName, deletes, policy, stats);
+      removed += deletes.length;
+    }
+  });
   return removed;
 }
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parsePrecomputeOptions } from '../../scripts/precompute';
+
+describe('precompute options', () => {
+  it('defaults to every table, depth 15, AWS', () => {
+    const options = parsePrecomputeOptions([]);
+    expect(options).toMatchObject({ table: 'tablebase', endpoint: undefined, concurrency: 16, force: false });
+    expect(options !== 'help' && options.specs.map((spec) => [spec.table, spec.depth])).toEqual([
+      ['knights#standard', 15],
+      ['eight', 31],
+    ]);
+  });
+
+  it('reads every option', () => {
+    const options = parsePrecomputeOptions([
+      '--endpoint', 'http://127.0.0.1:8000', '--table', 'my-table', '--region', 'eu-west-1',
+      '--goals', 'eight', '--knights-depth', '39', '--concurrency', '64', '--force',
+    ]);
+    expect(options).toMatchObject({ endpoint: 'http://127.0.0.1:8000', table: 'my-table', region: 'eu-west-1', concurrency: 64, force: true });
+    expect(options !== 'help' && options.specs.map((spec) => spec.table)).toEqual(['eight']);
+    expect(parsePrecomputeOptions(['--help'])).toBe('help');
+  });
+
+  it.each([
+    [['--knights-depth', '40'], /--knights-depth must be a whole number from 0 to 39; got "40"/],
+    [['--knights-depth=-1'], /--knights-depth must be a whole number/],
+    [['--knights-depth', 'deep'], /--knights-depth must be a whole number/],
+    [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 256/],
+    [['--concurrency', '1.5'], /--concurrency must be a whole number/],
+    [['--goals', 'standard,chess'], /--goals: there is no table "chess"; use standard, eight/],
+    [['--endpoint', 'localhost:8000'], /--endpoint must be an http\(s\) URL/],
+    [['--table', 'x'], /--table must be 3 to 255/],
+    [['--region', 'moon'], /--region must be an AWS region/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--table'], /argument missing/],
+    [['stray'], /Unexpected argument 'stray'/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parsePrecomputeOptions(argv)).toThrow(message);
+  });
+});

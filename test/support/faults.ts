@@ -1,0 +1,53 @@
+/**
+ * Faults a real DynamoDB-compatible server never produces, injected into the real SDK client's
+ * middleware stack so that everything else (serialization, HTTP, the server) stays real.
+ */
+import { type DynamoDBClient, ProvisionedThroughputExceededException, type WriteRequest } from '@aws-sdk/client-dynamodb';
+
+export interface FaultPlan {
+  /** Share of BatchWriteItem calls that store only part of their items and return the rest as UnprocessedItems. */
+  unprocessed?: number;
+  /** Share of BatchWriteItem calls refused with a throttling error. */
+  throttle?: number;
+  /** After this many BatchWriteItem calls, every further call fails as if the process had crashed. */
+  crashAfter?: number;
+  random: () => number;
+}
+
+export interface FaultLog {
+  calls: number;
+  unprocessed: number;
+  throttled: number;
+}
+
+export function injectFaults(client: DynamoDBClient, plan: FaultPlan): FaultLog {
+  const log: FaultLog = { calls: 0, unprocessed: 0, throttled: 0 };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== 'BatchWriteItemCommand') return next(args);
+      log.calls++;
+      if (plan.crashAfter !== undefined && log.calls > plan.crashAfter) {
+        throw Object.assign(new Error('simulated crash of the loader'), { name: 'SimulatedCrash' });
+      }
+      if (plan.random() < (plan.throttle ?? 0)) {
+        log.throttled++;
+        throw new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata: { httpStatusCode: 400 } });
+      }
+      if (plan.random() >= (plan.unprocessed ?? 0)) return next(args);
+      log.unprocessed++;
+      const input = args.input as { RequestItems: Record<string, WriteRequest[]> };
+      const [table, requests] = Object.entries(input.RequestItems)[0];
+      const keep = Math.floor(plan.random() * requests.length); // possibly none
+      const sent = requests.slice(0, keep);
+      const held = requests.slice(keep);
+      const result =
+        sent.length > 0
+          ? await next({ ...args, input: { ...input, RequestItems: { [table]: sent } } })
+          : { output: { $metadata: { httpStatusCode: 200 } }, response: {} };
+      (result.output as { UnprocessedItems?: Record<string, WriteRequest[]> }).UnprocessedItems = { [table]: held };
+      return result;
+    },
+    { step: 'initialize', name: 'injectFaults' },
+  );
+  return log;
+}
