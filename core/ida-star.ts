@@ -66,7 +66,7 @@ export function idaStar(problem: SearchProblem, maxDepth: number, budget: Search
     if (f > bound) return f;
     if (problem.isGoal()) return FOUND;
     if (++nodes > budget.maxNodes) throw new OutOfBudget('nodes');
-    if (nodes % CLOCK_EVERY === 0 && now() > budget.deadline) throw new OutOfBudget('time');
+    if ((nodes === 1 || nodes % CLOCK_EVERY === 0) && now() > budget.deadline) throw new OutOfBudget('time');
     let smallestOver = Number.POSITIVE_INFINITY;
     for (const move of problem.moves()) {
       if (move === undoPrevious) continue; // going straight back is never on a shortest line

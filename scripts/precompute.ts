@@ -85,14 +85,17 @@ export function parsePrecomputeOptions(argv: string[]): PrecomputeOptions | 'hel
   }
   const depth = integerOption('knights-depth', values['knights-depth'], 0, KNIGHTS_MAX_DEPTH, KNIGHTS_DEFAULT_DEPTH);
   const concurrency = integerOption('concurrency', values.concurrency, 1, 256, DEFAULT_CONCURRENCY);
-  const names = values.goals === undefined ? [...KNIGHTS_GOALS.keys(), EIGHT] : values.goals.split(',').map((name) => name.trim());
-  const specs: TableSpec[] = [];
-  for (const name of new Set(names)) {
-    if (name === EIGHT) specs.push(eightSpec());
-    else if (isGoalName(name)) specs.push(knightsSpec(name as KnightsGoalName, depth));
-    else throw new UsageError(`--goals: there is no table "${name}"; use ${[...KNIGHTS_GOALS.keys(), EIGHT].join(', ')}.`);
-  }
-  return { endpoint: values.endpoint, table: values.table, region: values.region, specs, concurrency, force: values.force };
+  const names = values.goals === undefined ? undefined : values.goals.split(',').map((name) => name.trim());
+  return { endpoint: values.endpoint, table: values.table, region: values.region, specs: tableSpecs(names, depth), concurrency, force: values.force };
+}
+
+/** The tables to load: knights goals by name and/or `eight`; all of them by default. */
+export function tableSpecs(names: readonly string[] = [...KNIGHTS_GOALS.keys(), EIGHT], knightsDepth = KNIGHTS_DEFAULT_DEPTH): TableSpec[] {
+  return [...new Set(names)].map((name) => {
+    if (name === EIGHT) return eightSpec();
+    if (isGoalName(name)) return knightsSpec(name as KnightsGoalName, knightsDepth);
+    throw new UsageError(`--goals: there is no table "${name}"; use ${[...KNIGHTS_GOALS.keys(), EIGHT].join(', ')}.`);
+  });
 }
 
 export function summaryLine(result: LoadResult): string {

@@ -23,8 +23,8 @@ describe('IDA* budget', () => {
     const now = () => (clock += 1); // every clock read is a millisecond later
     const outcome = idaStar(new KnightsSearch(beyond), 39, { maxNodes: Infinity, deadline: 3, now });
     expect(outcome).toMatchObject({ kind: 'budget-exhausted', reason: 'time' });
-    expect(clock).toBe(4); // read every 1,024 nodes: stopped at the first read past the deadline
-    expect(outcome.nodes).toBe(4 * 1024);
+    expect(clock).toBe(4); // read at the first node, then every 1,024: stopped at the first read past the deadline
+    expect(outcome.nodes).toBe(3 * 1024);
   });
 
   it('turns an exhausted budget into a BudgetExhaustedError for callers', () => {

@@ -39,7 +39,9 @@ export function resolveKnightsGoal(nameOrBoard: string | undefined): KnightsGoal
     );
   }
   try {
-    return { name: undefined, board: parseKnightsBoard(text) };
+    const board = parseKnightsBoard(text);
+    // A registered goal written out as a board is that goal, with its precomputed table.
+    return [...KNIGHTS_GOALS.values()].find((goal) => goal.board === board) ?? { name: undefined, board };
   } catch (error) {
     if (error instanceof InvalidInputError) throw new InvalidInputError(`The goal is not a valid board. ${error.message}`);
     throw error;

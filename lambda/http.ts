@@ -1,0 +1,59 @@
+/**
+ * The Function URL's HTTP shapes (payload format 2.0) and the service's own typed request and
+ * response, translated both ways. Nothing here knows about puzzles.
+ */
+import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
+
+/** Request bodies larger than this get 413 (a Function URL itself accepts up to 6 MB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  /** Query parameters; a repeated key keeps its first value. */
+  readonly query: ReadonlyMap<string, string>;
+  /** Media type of the body, lower case, without parameters ("application/json"). */
+  readonly contentType: string;
+  /** The body decoded as UTF-8 ("" when there is none). */
+  readonly body: string;
+  /** Size of the body in bytes as received. */
+  readonly bodyBytes: number;
+}
+
+export interface ApiResponse {
+  readonly status: number;
+  /** JSON bodies are objects; text bodies (judge output) strings. */
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export function requestFromEvent(event: LambdaFunctionURLEvent): ApiRequest {
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value ?? '']));
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  const query = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(event.rawQueryString ?? '')) if (!query.has(key)) query.set(key, value);
+  return {
+    method: (event.requestContext?.http?.method ?? 'GET').toUpperCase(),
+    path: event.rawPath || '/',
+    query,
+    contentType: (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase(),
+    body: bytes.toString('utf8'),
+    bodyBytes: bytes.length,
+  };
+}
+
+export function resultFromResponse(response: ApiResponse): FunctionUrlResult {
+  const text = typeof response.body === 'string';
+  return {
+    statusCode: response.status,
+    headers: {
+      'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...response.headers,
+    },
+    body: text ? (response.body as string) : JSON.stringify(response.body),
+    isBase64Encoded: false,
+  };
+}

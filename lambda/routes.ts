@@ -1,0 +1,101 @@
+/**
+ * The API's routes: path and method to the function that answers. Each one only translates
+ * between the request and domain calls; statuses for failures come from errors.ts.
+ */
+import { formatEightJudge, parseEightJudge } from '../core/judge/eight';
+import { formatKnightsJudge, parseKnightsJudge } from '../core/judge/knights';
+import type { SearchBudget } from '../core/ida-star';
+import { formatKnightsBoard } from '../core/knights/board';
+import { formatEightBoard } from '../core/eight/board';
+import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './errors';
+import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
+import { eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
+import type { Source, Tablebase } from './tablebase';
+
+/** Most cases in one judge batch; more get 413. */
+export const MAX_JUDGE_CASES = 1000;
+/** Cases of a batch answered at once (table reads overlap; searches run one after another). */
+const BATCH_PARALLELISM = 16;
+
+export interface RouteContext {
+  readonly tablebase: Tablebase;
+  /** A fresh budget for the searches of this request. */
+  readonly budget: () => SearchBudget;
+  /** Records how the answer was found, for the request's log line. */
+  readonly noteSource: (source: Source) => void;
+}
+
+type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse>;
+
+const ROUTES: Record<string, Record<string, Route>> = {
+  '/knights': { GET: knights, POST: knights },
+  '/eight': { GET: eight, POST: eight },
+  '/health': { GET: health },
+};
+
+export async function route(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
+  const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
+  const methods = ROUTES[path];
+  if (!methods || !Object.hasOwn(ROUTES, path)) {
+    throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).join(', ')}.`);
+  }
+  const answer = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
+  if (!answer) {
+    const allowed = Object.keys(methods);
+    throw new MethodNotAllowedError(`${path} answers ${allowed.join(' and ')}, not ${request.method.slice(0, 20)}.`, allowed);
+  }
+  if (request.bodyBytes > MAX_BODY_BYTES) {
+    throw new PayloadTooLargeError(`The body is ${request.bodyBytes} bytes; the limit is ${MAX_BODY_BYTES} bytes (1 MiB).`);
+  }
+  return answer(request, context);
+}
+
+async function knights(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
+  if (isJudgeInput(request)) {
+    const queries = checkBatchSize(parseKnightsJudge(request.body));
+    const budget = context.budget();
+    const answers = await inBatches(queries, (query) => context.tablebase.knights(query, budget));
+    answers.forEach((answer) => context.noteSource(answer.source));
+    return { status: 200, body: formatKnightsJudge(answers) };
+  }
+  const query = knightsQueryOf(request);
+  const answer = await context.tablebase.knights(query, context.budget());
+  context.noteSource(answer.source);
+  return {
+    status: 200,
+    body: { ...answer, path: [...answer.path], board: formatKnightsBoard(query.board), goal: query.goal.name ?? formatKnightsBoard(query.goal.board), limit: query.limit },
+  };
+}
+
+async function eight(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
+  if (isJudgeInput(request)) {
+    const queries = checkBatchSize(parseEightJudge(request.body));
+    const budget = context.budget();
+    const answers = await inBatches(queries, (query) => context.tablebase.eight(query, budget));
+    answers.forEach((answer) => context.noteSource(answer.source));
+    return { status: 200, body: formatEightJudge(answers) };
+  }
+  const query = eightQueryOf(request);
+  const answer = await context.tablebase.eight(query, context.budget());
+  context.noteSource(answer.source);
+  return { status: 200, body: { ...answer, from: formatEightBoard(query.from), to: formatEightBoard(query.to) } };
+}
+
+async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
+  return { status: 200, body: { status: 'ok', ...(await context.tablebase.health()) } };
+}
+
+function checkBatchSize<T>(queries: T[]): T[] {
+  if (queries.length > MAX_JUDGE_CASES) {
+    throw new PayloadTooLargeError(`The batch has ${queries.length} cases; one request answers at most ${MAX_JUDGE_CASES}.`);
+  }
+  return queries;
+}
+
+async function inBatches<T, R>(items: readonly T[], answer: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH_PARALLELISM) {
+    results.push(...(await Promise.all(items.slice(i, i + BATCH_PARALLELISM).map(answer))));
+  }
+  return results;
+}

@@ -1,0 +1,82 @@
+/**
+ * `npm start [-- --goals LIST --knights-depth N --data DIR]`: the whole service on this machine,
+ * no AWS account needed. Starts the embedded DynamoDB-compatible server (data under .data/),
+ * loads the tables if their manifests say they are not there yet, and serves the function on
+ * http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a Function URL does.
+ * Ctrl-C stops everything.
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { tablebaseFromEnvironment } from '../lambda/dependencies';
+import { createHandler } from '../lambda/handler';
+import { startLocalDynamo } from '../store/local-dynamodb';
+import { DEFAULT_TABLE_NAME } from '../store/table-schema';
+import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
+import { UsageError, precompute, tableSpecs } from './precompute';
+import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH } from '../store/positions';
+
+const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR]
+  --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
+  --knights-depth N   knights positions stored up to N moves, 0..${KNIGHTS_MAX_DEPTH} (default ${KNIGHTS_DEFAULT_DEPTH})
+  --data DIR          where the local DynamoDB keeps its data (default .data)`;
+
+function settings() {
+  const { values } = parseArgs({
+    options: { goals: { type: 'string' }, 'knights-depth': { type: 'string' }, data: { type: 'string', default: '.data' } },
+    strict: true,
+  });
+  const depthText = values['knights-depth'] ?? String(KNIGHTS_DEFAULT_DEPTH);
+  if (!/^\d+$/.test(depthText) || Number(depthText) > KNIGHTS_MAX_DEPTH) {
+    throw new UsageError(`--knights-depth must be a whole number from 0 to ${KNIGHTS_MAX_DEPTH}; got "${depthText}".`);
+  }
+  const portText = process.env.PORT ?? '3000';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
+  const specs = tableSpecs(values.goals?.split(',').map((name) => name.trim()), Number(depthText));
+  return { port: Number(portText), specs, dataDir: join(resolve(values.data), 'dynamodb') };
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = settings();
+  } catch (error) {
+    console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { port, specs, dataDir } = options;
+  const started = performance.now();
+  const dynamo = await startLocalDynamo({ path: dataDir, childProcess: true });
+  let server: FunctionUrlServer | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await server?.close();
+    await dynamo.close();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    await precompute({ endpoint: dynamo.endpoint, table: DEFAULT_TABLE_NAME, specs, concurrency: 16, force: false });
+    const tablebase = tablebaseFromEnvironment({ TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: dynamo.endpoint });
+    server = await serveFunctionUrl(createHandler({ tablebase }), { port });
+    const health = await fetch(`${server.url}/health`);
+    if (!health.ok) throw new Error(`the local URL answered /health with ${health.status}`);
+  } catch (error) {
+    const message = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is in use; set PORT to another one` : (error as Error).message;
+    console.error(`npm start failed: ${message}`);
+    await stop(1);
+    return;
+  }
+
+  const url = server.url;
+  console.log(`tablebase is answering on ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
+  console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
+  console.log(`  curl '${url}/eight?from=12X453786&to=12345678X'`);
+  console.log(`  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/eight`);
+  console.log(`  curl ${url}/health`);
+}
+
+await main();

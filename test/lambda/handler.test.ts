@@ -1,0 +1,212 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseKnightsBoard, playKnightsLine } from '../../core/knights/board';
+import { tablebaseFromEnvironment } from '../../lambda/dependencies';
+import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
+import { DynamoPositionStore } from '../../lambda/position-store';
+import { MAX_JUDGE_CASES } from '../../lambda/routes';
+import { Tablebase } from '../../lambda/tablebase';
+import { createDynamoClient } from '../../store/client';
+import { loadTable } from '../../store/loader';
+import { knightsSpec } from '../../store/positions';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { call } from '../support/function-url';
+import { nearEightSpec } from '../support/small-tables';
+
+const client = testClient();
+const SAMPLE = '10110/01*11/10111/01001/00000';
+const FAR = '01011/110*1/01110/01010/00100';
+const KNIGHTS_JUDGE = '2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n';
+const EIGHT_JUDGE = '2\n12X453786\n12345678X\n564178X23\n7568X4123\n';
+const logs: Record<string, unknown>[] = [];
+
+let handler: FunctionUrlHandler;
+let tableName: string;
+const searchOnly = createHandler({ tablebase: new Tablebase(undefined), log: () => {} });
+
+beforeAll(async () => {
+  tableName = await freshTable(client, 'handler');
+  await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+  await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
+  handler = createHandler({
+    tablebase: tablebaseFromEnvironment({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }),
+    log: (line) => logs.push(line),
+  });
+});
+
+describe('GET and POST /knights', () => {
+  it('answers from the table, then from the cache', async () => {
+    const first = await call(handler, { path: '/knights', query: `board=${SAMPLE}` });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ steps: 7, path: [4, 13, 16, 7, 10, 1, 12], source: 'table', cached: false, board: SAMPLE, goal: 'standard', limit: 15 });
+    const second = await call(handler, { path: '/knights', query: `board=${SAMPLE}` });
+    expect(second.json).toMatchObject({ steps: 7, source: 'table', cached: true });
+  });
+
+  it('trusts the manifest: a missing item within its depth is "more than the limit"', async () => {
+    expect((await call(handler, { path: '/knights', query: `board=${FAR}&limit=8` })).json).toMatchObject({ steps: -1, path: [], source: 'table' });
+    expect((await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=6` })).json).toMatchObject({ steps: -1, path: [], source: 'table' });
+  });
+
+  it('searches past the loaded depth and for goals never precomputed', async () => {
+    expect((await call(handler, { path: '/knights', query: `board=${FAR}` })).json).toMatchObject({ steps: -1, source: 'search' });
+    // The standard goal written out as a board is the standard goal, table and all.
+    const written = await call(handler, { path: '/knights', query: `board=${SAMPLE}&goal=${encodeURIComponent('11111/01111/00*11/00001/00000')}` });
+    expect(written.json).toMatchObject({ steps: 7, source: 'table', goal: 'standard' });
+    const custom = await call(handler, { path: '/knights', query: `board=${FAR}&goal=${encodeURIComponent(SAMPLE)}` });
+    expect(custom.json).toMatchObject({ source: 'search', goal: SAMPLE });
+    const line = await call(handler, { path: '/knights', query: `board=${SAMPLE}&goal=${encodeURIComponent('1*111/01111/00111/00001/00000')}` });
+    expect(line.json).toMatchObject({ source: 'search', goal: '1*111/01111/00111/00001/00000' });
+    expect(playKnightsLine(parseKnightsBoard(SAMPLE), line.json.path)).toBe(parseKnightsBoard('1*111/01111/00111/00001/00000'));
+    expect(line.json.steps).toBe(line.json.path.length);
+  });
+
+  it('takes JSON bodies (any content type but text/plain), base64 included', async () => {
+    const body = JSON.stringify({ board: SAMPLE.replaceAll('/', ''), limit: 7 });
+    expect((await call(handler, { method: 'POST', path: '/knights', body, headers: { 'content-type': 'application/json' } })).json).toMatchObject({ steps: 7 });
+    expect((await call(handler, { method: 'POST', path: '/knights', body, base64: true })).json).toMatchObject({ steps: 7 });
+  });
+
+  it('answers judge batches in text', async () => {
+    const result = await call(handler, { method: 'POST', path: '/knights', body: KNIGHTS_JUDGE, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    expect(result.status).toBe(200);
+    expect(result.headers['content-type']).toMatch(/^text\/plain/);
+    expect(result.text).toBe('7\n-1\n');
+  });
+});
+
+describe('GET and POST /eight', () => {
+  it('answers the SPEC samples from the table', async () => {
+    expect((await call(handler, { path: '/eight', query: 'from=12X453786&to=12345678X' })).json).toEqual({ steps: 2, path: 'dd', source: 'table', cached: false, from: '12X453786', to: '12345678X' });
+    const body = JSON.stringify({ from: '564178X23', to: '7568X4123' });
+    expect((await call(handler, { method: 'POST', path: '/eight', body })).json).toMatchObject({ steps: 8, path: 'urrulldr', source: 'table' });
+  });
+
+  it('searches when an item is missing from a loaded table', async () => {
+    expect((await call(handler, { path: '/eight', query: 'from=X87654321&to=12345678X' })).json).toMatchObject({ steps: 28, path: 'ddrruullddrruullddrruullddrr', source: 'search' });
+  });
+
+  it('answers judge batches in text', async () => {
+    const result = await call(handler, { method: 'POST', path: '/eight', body: EIGHT_JUDGE, headers: { 'content-type': 'text/plain' } });
+    expect(result.text).toBe('Case 1: 2\ndd\nCase 2: 8\nurrulldr\n');
+  });
+
+  it('refuses an unreachable pair with 422', async () => {
+    const result = await call(handler, { path: '/eight', query: 'from=12345678X&to=12345687X' });
+    expect(result.status).toBe(422);
+    expect(result.json.error).toMatch(/12345687X cannot be reached from 12345678X/);
+  });
+});
+
+describe('GET /health', () => {
+  it('lists the loaded tables with their manifests', async () => {
+    const result = await call(handler, { path: '/health' });
+    expect(result.status).toBe(200);
+    expect(result.json).toMatchObject({ status: 'ok', dynamodb: 'reachable', tables: { 'knights#standard': { depth: 8, items: 10486 }, eight: { depth: 31 } } });
+    expect((await call(searchOnly, { path: '/health' })).json).toEqual({ status: 'ok', dynamodb: 'not configured', tables: { 'knights#standard': null, eight: null } });
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    [{ path: '/knights' }, 400, /"board" is missing/],
+    [{ path: '/knights', query: 'board=123' }, 400, /25 cells/],
+    [{ path: '/knights', query: `board=${SAMPLE}&limit=16` }, 400, /limit must be a whole number of moves from 0 to 15/],
+    [{ path: '/knights', query: `board=${SAMPLE}&goal=nowhere` }, 400, /no goal named "nowhere"/],
+    [{ path: '/knights', query: `board=${SAMPLE}&colour=red` }, 400, /Unknown field "colour"/],
+    [{ method: 'POST', path: '/knights', body: '{"board": 5}' }, 400, /"board" must be a string/],
+    [{ method: 'POST', path: '/knights', body: '{"board": ' }, 400, /not valid JSON/],
+    [{ method: 'POST', path: '/knights', body: '[1,2]' }, 400, /must be a JSON object/],
+    [{ method: 'POST', path: '/knights', body: '' }, 400, /no body/],
+    [{ method: 'POST', path: '/knights', body: '2\n10110', headers: { 'content-type': 'text/plain' } }, 400, /announces 2 cases/],
+    [{ path: '/eight', query: 'from=12X453786' }, 400, /"to" is missing/],
+    [{ path: '/eight', query: 'from=12X45378&to=12345678X' }, 400, /"from" "12X45378" has 8 characters/],
+    [{ path: '/nowhere' }, 404, /nothing at \/nowhere/],
+    [{ path: '/' }, 404, /the API has \/knights, \/eight, \/health/],
+    [{ method: 'DELETE', path: '/knights' }, 405, /answers GET and POST, not DELETE/],
+    [{ method: 'POST', path: '/health' }, 405, /answers GET/],
+  ])('%j gets %i', async (spec, status, message) => {
+    const result = await call(handler, spec);
+    expect(result.status).toBe(status);
+    expect(result.json.error).toMatch(message);
+  });
+
+  it('says which methods a path allows', async () => {
+    expect((await call(handler, { method: 'PUT', path: '/eight' })).headers.allow).toBe('GET, POST');
+  });
+
+  it('refuses bodies over 1 MiB and batches over the case cap with 413', async () => {
+    const big = await call(handler, { method: 'POST', path: '/knights', body: ' '.repeat(1024 * 1024 + 1) });
+    expect(big.status).toBe(413);
+    expect(big.json.error).toMatch(/limit is 1048576 bytes/);
+    const cases = MAX_JUDGE_CASES + 1;
+    const batch = await call(handler, { method: 'POST', path: '/eight', body: `${cases}\n${'12345678X\n12345678X\n'.repeat(cases)}`, headers: { 'content-type': 'text/plain' } });
+    expect(batch.status).toBe(413);
+    expect(batch.json.error).toMatch(/at most 1000/);
+  });
+
+  it('answers 503 when the search budget runs out', async () => {
+    const starved = createHandler({ tablebase: new Tablebase(undefined), search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 }, log: () => {} });
+    const result = await call(starved, { path: '/eight', query: 'from=8X7654321&to=12345678X' });
+    expect(result.status).toBe(503);
+    expect(result.json.error).toMatch(/gave up after/);
+    const late = await call(searchOnly, { path: '/eight', query: 'from=8X7654321&to=12345678X' }, 200); // less time left than the reserve
+    expect(late.status).toBe(503);
+  });
+});
+
+describe('table and search agree', () => {
+  it('on knights and eight queries the table can answer', async () => {
+    const queries = [
+      { path: '/knights', query: `board=${SAMPLE}` },
+      { path: '/knights', query: `board=${SAMPLE}&limit=7` },
+      { path: '/knights', query: `board=${FAR}&limit=8` },
+      { path: '/eight', query: 'from=12X453786&to=12345678X' },
+      { path: '/eight', query: 'from=564178X23&to=7568X4123' },
+      { path: '/eight', query: 'from=1234X5678&to=12345X678' },
+    ];
+    for (const query of queries) {
+      const fromTable = (await call(handler, query)).json;
+      const fromSearch = (await call(searchOnly, query)).json;
+      expect(fromTable.source).toBe('table');
+      expect(fromSearch.source).toBe('search');
+      expect({ ...fromTable, source: undefined, cached: undefined }).toEqual({ ...fromSearch, source: undefined, cached: undefined });
+    }
+  });
+});
+
+describe('DynamoDB unreachable', () => {
+  it('still answers correctly, by search', async () => {
+    const broken = createHandler({ tablebase: tablebaseFromEnvironment({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' }), log: () => {} });
+    expect((await call(broken, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
+    expect((await call(broken, { path: '/eight', query: 'from=564178X23&to=7568X4123' })).json).toMatchObject({ steps: 8, path: 'urrulldr', source: 'search' });
+    expect((await call(broken, { path: '/health' })).json).toMatchObject({ status: 'ok', dynamodb: 'unreachable' });
+  });
+});
+
+describe('logging', () => {
+  it('writes one JSON line per request with route, source, latency and outcome', async () => {
+    logs.length = 0;
+    await call(handler, { path: '/eight', query: 'from=12X453786&to=12345678X' });
+    await call(handler, { path: '/nowhere' });
+    expect(logs).toEqual([
+      expect.objectContaining({ route: '/eight', method: 'GET', status: 200, source: 'table', outcome: 'answered', latencyMs: expect.any(Number) }),
+      expect.objectContaining({ route: '/nowhere', status: 404, source: 'none', outcome: 'refused', error: expect.stringMatching(/^RouteNotFoundError/) }),
+    ]);
+  });
+});
+
+describe('a failing DynamoDB', () => {
+  it('is not asked again for a while after it fails, then tried again', async () => {
+    let clock = 0;
+    const errors: unknown[] = [];
+    const store = new DynamoPositionStore(createDynamoClient({ endpoint: 'http://127.0.0.1:9' }), tableName, { timeoutMs: 500, manifestTtlMs: 0 });
+    const tablebase = new Tablebase(store, { storeBackoffMs: 5000, now: () => clock, onStoreError: (error) => errors.push(error) });
+    const failing = createHandler({ tablebase, log: () => {} });
+    await call(failing, { path: '/eight', query: 'from=12X453786&to=12345678X' });
+    await call(failing, { path: '/eight', query: 'from=564178X23&to=7568X4123' });
+    expect(errors.length).toBe(1);
+    clock = 6000;
+    expect((await call(failing, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
+    expect(errors.length).toBe(2);
+  });
+});

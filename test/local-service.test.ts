@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHandler } from '../lambda/handler';
+import { Tablebase } from '../lambda/tablebase';
+import { serveFunctionUrl } from '../scripts/function-url-server';
+
+describe('the local Function URL', () => {
+  it('turns HTTP requests into Function URL events and results back into responses', async () => {
+    const events: unknown[] = [];
+    const handler = createHandler({ tablebase: new Tablebase(undefined), log: () => {} });
+    const server = await serveFunctionUrl(async (event, context) => {
+      events.push(event);
+      return handler(event, context);
+    }, { port: 0 });
+    try {
+      const get = await fetch(`${server.url}/knights?board=10110/01*11/10111/01001/00000&limit=15`);
+      expect(get.status).toBe(200);
+      expect(get.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await get.json()).toMatchObject({ steps: 7, source: 'search' });
+      expect(events[0]).toMatchObject({
+        version: '2.0',
+        rawPath: '/knights',
+        rawQueryString: 'board=10110/01*11/10111/01001/00000&limit=15',
+        queryStringParameters: { board: '10110/01*11/10111/01001/00000', limit: '15' },
+        requestContext: { http: { method: 'GET', path: '/knights' } },
+        isBase64Encoded: false,
+      });
+
+      const judge = await fetch(`${server.url}/eight`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '1\n12X453786\n12345678X\n' });
+      expect(await judge.text()).toBe('Case 1: 2\ndd\n');
+
+      const binary = await fetch(`${server.url}/eight`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: '{"from":"12X453786","to":"12345678X"}' });
+      expect(await binary.json()).toMatchObject({ steps: 2, path: 'dd' });
+      expect(events[2]).toMatchObject({ isBase64Encoded: true, body: Buffer.from('{"from":"12X453786","to":"12345678X"}').toString('base64') });
+
+      const wrong = await fetch(`${server.url}/knights`, { method: 'PATCH' });
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers.get('allow')).toBe('GET, POST');
+
+      const huge = await fetch(`${server.url}/knights`, { method: 'POST', body: 'x'.repeat(6 * 1024 * 1024 + 1) });
+      expect(huge.status).toBe(413);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('npm start', () => {
+  const data = mkdtempSync(join(tmpdir(), 'tablebase-start-'));
+  afterAll(() => rmSync(data, { recursive: true, force: true }));
+
+  function start(): { child: ChildProcess; ready: Promise<string>; output: () => string } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--knights-depth', '6', '--data', data], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const ready = new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (chunk) => {
+        output += chunk;
+        const match = /tablebase is answering on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match) resolve(match[1]);
+      });
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      child.on('exit', (code) => reject(new Error(`npm start exited with ${code} before it was ready:\n${output}`)));
+    });
+    return { child, ready, output: () => output };
+  }
+
+  const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  it('loads the tables the first time, serves the API, stops on Ctrl-C, and restarts without reloading', async () => {
+    const first = start();
+    const url = await first.ready;
+    expect(first.output()).toMatch(/knights#standard: loaded 1578 items \(depth 6\)/);
+    expect(await (await fetch(`${url}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
+    expect(await (await fetch(`${url}/knights?board=10110/01*11/10111/01001/00000`)).json()).toMatchObject({ steps: 7, source: 'search' });
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ dynamodb: 'reachable', tables: { 'knights#standard': { items: 1578 }, eight: null } });
+    expect(first.output()).toMatch(/curl '.*\/knights\?board=10110\/01\*11\/10111\/01001\/00000'/);
+    first.child.kill('SIGINT');
+    expect(await stopped(first.child)).toBe(0);
+
+    const second = start();
+    const again = await second.ready;
+    expect(second.output()).toMatch(/knights#standard: already loaded \(1578 items, depth 6/);
+    expect(await (await fetch(`${again}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
+    second.child.kill('SIGTERM');
+    expect(await stopped(second.child)).toBe(0);
+  });
+});
