@@ -10,7 +10,9 @@ import { formatEightBoard } from '../core/eight/board';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
-import type { Source, Tablebase } from './tablebase';
+import type { EightResult, KnightsResult, Source, Tablebase } from './tablebase';
+import type { KnightsQuery } from '../core/knights/query';
+import type { EightQuery } from '../core/eight/query';
 
 /** Most cases in one judge batch; more get 413. */
 export const MAX_JUDGE_CASES = 1000;
@@ -52,11 +54,7 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
 
 async function knights(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   if (isJudgeInput(request)) {
-    const queries = checkBatchSize(parseKnightsJudge(request.body));
-    const budget = context.budget();
-    const answers = await inBatches(queries, (query) => context.tablebase.knights(query, budget));
-    answers.forEach((answer) => context.noteSource(answer.source));
-    return { status: 200, body: formatKnightsJudge(answers) };
+    return judgeBatch<KnightsQuery, KnightsResult>(request, context, parseKnightsJudge, (query, budget) => context.tablebase.knights(query, budget), formatKnightsJudge);
   }
   const query = knightsQueryOf(request);
   const answer = await context.tablebase.knights(query, context.budget());
@@ -69,11 +67,7 @@ async function knights(request: ApiRequest, context: RouteContext): Promise<ApiR
 
 async function eight(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   if (isJudgeInput(request)) {
-    const queries = checkBatchSize(parseEightJudge(request.body));
-    const budget = context.budget();
-    const answers = await inBatches(queries, (query) => context.tablebase.eight(query, budget));
-    answers.forEach((answer) => context.noteSource(answer.source));
-    return { status: 200, body: formatEightJudge(answers) };
+    return judgeBatch<EightQuery, EightResult>(request, context, parseEightJudge, (query, budget) => context.tablebase.eight(query, budget), formatEightJudge);
   }
   const query = eightQueryOf(request);
   const answer = await context.tablebase.eight(query, context.budget());
@@ -85,17 +79,23 @@ async function health(_request: ApiRequest, context: RouteContext): Promise<ApiR
   return { status: 200, body: { status: 'ok', ...(await context.tablebase.health()) } };
 }
 
-function checkBatchSize<T>(queries: T[]): T[] {
+/** A text/plain judge batch: every case answered with one shared search budget, judge output back. */
+async function judgeBatch<Query, Answer extends { source: Source }>(
+  request: ApiRequest,
+  context: RouteContext,
+  parse: (input: string) => Query[],
+  answer: (query: Query, budget: SearchBudget) => Promise<Answer>,
+  format: (answers: Answer[]) => string,
+): Promise<ApiResponse> {
+  const queries = parse(request.body);
   if (queries.length > MAX_JUDGE_CASES) {
     throw new PayloadTooLargeError(`The batch has ${queries.length} cases; one request answers at most ${MAX_JUDGE_CASES}.`);
   }
-  return queries;
-}
-
-async function inBatches<T, R>(items: readonly T[], answer: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += BATCH_PARALLELISM) {
-    results.push(...(await Promise.all(items.slice(i, i + BATCH_PARALLELISM).map(answer))));
+  const budget = context.budget();
+  const answers: Answer[] = [];
+  for (let i = 0; i < queries.length; i += BATCH_PARALLELISM) {
+    answers.push(...(await Promise.all(queries.slice(i, i + BATCH_PARALLELISM).map((query) => answer(query, budget)))));
   }
-  return results;
+  answers.forEach((found) => context.noteSource(found.source));
+  return { status: 200, body: format(answers) };
 }

@@ -68,28 +68,23 @@ export class Tablebase {
     this.cache = new LRUCache({ max: options.cacheSize ?? 10_000 });
   }
 
-  async knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
+  knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
     const key = `knights|${query.goal.board}|${query.board}|${query.limit}`;
-    const cached = this.cache.get(key) as KnightsResult | undefined;
-    if (cached) return { ...cached, cached: true };
-    const answer: KnightsResult = {
-      ...((await this.knightsFromTable(query)) ?? { ...searchKnights(query, budget), source: 'search' as const }),
-      cached: false,
-    };
-    this.cache.set(key, answer);
-    return answer;
+    return this.answer(key, () => this.knightsFromTable(query), () => searchKnights(query, budget));
   }
 
-  async eight(query: EightQuery, budget: SearchBudget): Promise<EightResult> {
+  eight(query: EightQuery, budget: SearchBudget): Promise<EightResult> {
     assertReachable(query);
     const { goalIndex, from } = canonicalize(query.from, query.to);
     const key = eightKey(goalIndex, from);
-    const cached = this.cache.get(key) as EightResult | undefined;
+    return this.answer(key, () => this.eightFromTable(key), () => searchEight(query, budget));
+  }
+
+  /** The cached answer, else the table's, else the search's; remembered for next time. */
+  private async answer<T extends KnightsAnswer | EightAnswer>(key: string, fromTable: () => Promise<Stored<T>>, search: () => T): Promise<T & Found> {
+    const cached = this.cache.get(key) as (T & Found) | undefined;
     if (cached) return { ...cached, cached: true };
-    const answer: EightResult = {
-      ...((await this.eightFromTable(key)) ?? { ...searchEight(query, budget), source: 'search' as const }),
-      cached: false,
-    };
+    const answer = { ...((await fromTable()) ?? { ...search(), source: 'search' as const }), cached: false } as T & Found;
     this.cache.set(key, answer);
     return answer;
   }

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const dynamo = await startLocalDynamo({ path: dataDir, childProcess: true });
   let server: FunctionUrlServer | undefined;
+  let ready = false;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -61,7 +62,9 @@ async function main(): Promise<void> {
   try {
     await precompute({ endpoint: dynamo.endpoint, table: DEFAULT_TABLE_NAME, specs, concurrency: 16, force: false });
     const tablebase = tablebaseFromEnvironment({ TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: dynamo.endpoint });
-    server = await serveFunctionUrl(createHandler({ tablebase }), { port });
+    // Request log lines start once the service has said it is answering (not for its self-check).
+    const log = (line: Record<string, unknown>) => ready && console.log(JSON.stringify(line));
+    server = await serveFunctionUrl(createHandler({ tablebase, log }), { port });
     const health = await fetch(`${server.url}/health`);
     if (!health.ok) throw new Error(`the local URL answered /health with ${health.status}`);
   } catch (error) {
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
   }
 
   const url = server.url;
+  ready = true;
   console.log(`tablebase is answering on ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
   console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
   console.log(`  curl '${url}/eight?from=12X453786&to=12345678X'`);

@@ -83,74 +83,66 @@ export function knightsPathFromText(text: string): number[] {
   return text === '' ? [] : text.split(',').map(Number);
 }
 
-/** What a completed load of one logical table wrote; its presence means "complete and verified". */
-export interface Manifest {
+/** Which load of a logical table: the same identity means the same content. */
+export interface LoadIdentity {
   readonly table: TableId;
   readonly schemaVersion: number;
-  /** The goal: a knights goal board, or "9 canonical goals" for eight. */
+  /** The goal: a knights goal board, or the 9 canonical goals for eight. */
   readonly goal: string;
   /** Deepest distance loaded (knights: the requested depth; eight: the whole space). */
   readonly depth: number;
   readonly items: number;
+}
+
+/** What a completed load of one logical table wrote; its presence means "complete and verified". */
+export interface Manifest extends LoadIdentity {
   /** sha256 over every item's key, distance and line, in generation order. */
   readonly checksum: string;
   readonly completedAt: string;
 }
 
+/** How far an interrupted load got: every item before `written` (in generation order) is stored. */
+export interface Progress extends LoadIdentity {
+  readonly written: number;
+}
+
+function identityAttributes(key: string, identity: LoadIdentity): DynamoItem {
+  return {
+    [PARTITION_KEY]: { S: key },
+    table: { S: identity.table },
+    schemaVersion: { N: String(identity.schemaVersion) },
+    goal: { S: identity.goal },
+    depth: { N: String(identity.depth) },
+    items: { N: String(identity.items) },
+  };
+}
+
+function readIdentity(item: DynamoItem): LoadIdentity {
+  return {
+    table: item.table.S as TableId,
+    schemaVersion: Number(item.schemaVersion.N),
+    goal: item.goal.S!,
+    depth: Number(item.depth.N),
+    items: Number(item.items.N),
+  };
+}
+
 export function manifestItem(manifest: Manifest): DynamoItem {
   return {
-    [PARTITION_KEY]: { S: manifestKey(manifest.table) },
-    table: { S: manifest.table },
-    schemaVersion: { N: String(manifest.schemaVersion) },
-    goal: { S: manifest.goal },
-    depth: { N: String(manifest.depth) },
-    items: { N: String(manifest.items) },
+    ...identityAttributes(manifestKey(manifest.table), manifest),
     checksum: { S: manifest.checksum },
     completedAt: { S: manifest.completedAt },
   };
 }
 
 export function readManifest(item: DynamoItem): Manifest {
-  return {
-    table: item.table.S as TableId,
-    schemaVersion: Number(item.schemaVersion.N),
-    goal: item.goal.S!,
-    depth: Number(item.depth.N),
-    items: Number(item.items.N),
-    checksum: item.checksum.S!,
-    completedAt: item.completedAt.S!,
-  };
-}
-
-/** How far an interrupted load got: every item before `written` (in generation order) is stored. */
-export interface Progress {
-  readonly table: TableId;
-  readonly schemaVersion: number;
-  readonly goal: string;
-  readonly depth: number;
-  readonly items: number;
-  readonly written: number;
+  return { ...readIdentity(item), checksum: item.checksum.S!, completedAt: item.completedAt.S! };
 }
 
 export function progressItem(progress: Progress): DynamoItem {
-  return {
-    [PARTITION_KEY]: { S: progressKey(progress.table) },
-    table: { S: progress.table },
-    schemaVersion: { N: String(progress.schemaVersion) },
-    goal: { S: progress.goal },
-    depth: { N: String(progress.depth) },
-    items: { N: String(progress.items) },
-    written: { N: String(progress.written) },
-  };
+  return { ...identityAttributes(progressKey(progress.table), progress), written: { N: String(progress.written) } };
 }
 
 export function readProgress(item: DynamoItem): Progress {
-  return {
-    table: item.table.S as TableId,
-    schemaVersion: Number(item.schemaVersion.N),
-    goal: item.goal.S!,
-    depth: Number(item.depth.N),
-    items: Number(item.items.N),
-    written: Number(item.written.N),
-  };
+  return { ...readIdentity(item), written: Number(item.written.N) };
 }

@@ -50,13 +50,18 @@ describe('the local Function URL', () => {
 
 describe('npm start', () => {
   const data = mkdtempSync(join(tmpdir(), 'tablebase-start-'));
-  afterAll(() => rmSync(data, { recursive: true, force: true }));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(data, { recursive: true, force: true });
+  });
 
   function start(): { child: ChildProcess; ready: Promise<string>; output: () => string } {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--knights-depth', '6', '--data', data], {
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(child);
     let output = '';
     const ready = new Promise<string>((resolve, reject) => {
       child.stdout!.on('data', (chunk) => {

@@ -1,13 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { keyPrefix, manifestKey, progressKey, readManifest, readProgress } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { seededRandom } from '../support/random';
 
 const client = testClient();
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 const DEPTH_10_ITEMS = 1 + 8 + 14 + 38 + 148 + 368 + 1001 + 2440 + 6468 + 14116 + 32825;
 const prefix = keyPrefix('knights#standard');
 
@@ -17,6 +21,7 @@ function precompute(tableName: string): { child: ChildProcess; done: Promise<{ c
     ['--import', 'tsx', 'scripts/precompute.ts', '--endpoint', testEndpoint(), '--table', tableName, '--goals', 'standard', '--knights-depth', '10', '--concurrency', '4'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  children.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
