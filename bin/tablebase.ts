@@ -1,8 +1,10 @@
 /** The CDK app: `npx cdk synth` needs no AWS account (the stack is environment-agnostic). */
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { TablebaseStack } from '../lib/tablebase-stack';
 
 const app = new App();
 new TablebaseStack(app, 'Tablebase', {
   description: 'tablebase: precomputed knights and Eight II answers behind a Lambda Function URL',
 });
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

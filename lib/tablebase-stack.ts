@@ -1,12 +1,34 @@
 /**
- * The AWS stack. So far it holds nothing: the table, the function and its URL are added by the
- * deployment work (see the README's roadmap), each as a small construct with secure defaults.
+ * The AWS stack: the table, the function and its URL. Environment-agnostic, so `cdk synth` needs
+ * no account. Context settings (see stack-settings.ts): removalPolicy, public, allowedOrigins,
+ * reservedConcurrency.
  */
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { readSettings } from './stack-settings';
+import { TablebaseFunction } from './tablebase-function';
+import { TablebaseTable } from './tablebase-table';
 
 export class TablebaseStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
+    const settings = readSettings(this.node);
+
+    const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
+    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency });
+    api.readFrom(table);
+
+    const url = api.function.addFunctionUrl(
+      settings.public
+        ? {
+            authType: FunctionUrlAuthType.NONE,
+            cors: { allowedOrigins: settings.allowedOrigins, allowedMethods: [HttpMethod.GET, HttpMethod.POST], allowedHeaders: ['content-type'] },
+          }
+        : { authType: FunctionUrlAuthType.AWS_IAM },
+    );
+
+    new CfnOutput(this, 'Url', { value: url.url, description: 'The API: GET /knights, /eight, /health; POST /knights, /eight' });
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Load it with: npm run precompute -- --table <this> --region <region>' });
   }
 }

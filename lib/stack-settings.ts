@@ -1,0 +1,48 @@
+/**
+ * The stack's settings, read from CDK context (`-c key=value` or cdk.json) and checked, so that a
+ * typo fails the synth with a sentence instead of deploying something unintended.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { Node } from 'constructs';
+
+export interface StackSettings {
+  /** What happens to the table when the stack is deleted. */
+  readonly removalPolicy: RemovalPolicy;
+  /** A public URL (auth NONE, with CORS) instead of AWS_IAM. */
+  readonly public: boolean;
+  /** Origins allowed by CORS on a public URL. */
+  readonly allowedOrigins: string[];
+  /** Concurrency reserved for the function (also its cap), if any. */
+  readonly reservedConcurrency: number | undefined;
+}
+
+function text(node: Node, key: string): string | undefined {
+  const value = node.tryGetContext(key);
+  if (value === undefined || value === null) return undefined;
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+export function readSettings(node: Node): StackSettings {
+  const removal = text(node, 'removalPolicy') ?? 'retain';
+  if (removal !== 'retain' && removal !== 'destroy') {
+    throw new Error(`Context removalPolicy must be "retain" or "destroy"; got "${removal}".`);
+  }
+  const isPublic = text(node, 'public') ?? 'false';
+  if (isPublic !== 'true' && isPublic !== 'false') throw new Error(`Context public must be "true" or "false"; got "${isPublic}".`);
+  const origins = (text(node, 'allowedOrigins') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new Error(`Context allowedOrigins holds "${origin}"; give origins like https://example.com (no path), or *.`);
+    }
+  }
+  const concurrencyText = text(node, 'reservedConcurrency');
+  if (concurrencyText !== undefined && !/^[1-9]\d*$/.test(concurrencyText)) {
+    throw new Error(`Context reservedConcurrency must be a whole number of at least 1; got "${concurrencyText}".`);
+  }
+  return {
+    removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    public: isPublic === 'true',
+    allowedOrigins: origins,
+    reservedConcurrency: concurrencyText === undefined ? undefined : Number(concurrencyText),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The function behind the URL, with its defaults fixed in one place: Node.js 24 on arm64, bundled
+ * by the locally installed esbuild (never Docker), source maps, JSON logs kept for a month, and a
+ * role of its own that may only write its logs and read the table it is given.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+
+const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
+const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
+
+export interface TablebaseFunctionProps {
+  /**
+   * Memory in MB; CPU grows with it, and the search fallback is CPU-bound.
+   * @default 1024
+   */
+  readonly memorySize?: number;
+  /**
+   * Longest invocation; the search stops well before it.
+   * @default Duration.seconds(10)
+   */
+  readonly timeout?: Duration;
+  /**
+   * How long logs are kept.
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays;
+  /**
+   * Concurrent executions reserved (and capped) for the function.
+   * @default - none: new accounts often have too little concurrency to reserve any
+   */
+  readonly reservedConcurrentExecutions?: number;
+}
+
+export class TablebaseFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: TablebaseFunctionProps = {}) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // No managed policy: the role gets exactly the log and table permissions granted below.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(this.role);
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: ENTRY,
+      handler: 'handler',
+      depsLockFilePath: LOCK_FILE,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      bundling: { sourceMap: true, minify: true, target: 'node24', forceDockerBundling: false },
+    });
+  }
+
+  /** Lets the function read answers from `table` (GetItem only) and tells it the table's name. */
+  readFrom(table: ITableV2): void {
+    table.grant(this.role, 'dynamodb:GetItem');
+    this.function.addEnvironment('TABLE_NAME', table.tableName);
+  }
+}

@@ -1,0 +1,135 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { TablebaseStack } from '../../lib/tablebase-stack';
+
+function synth(context: Record<string, unknown> = {}, bundle = false) {
+  const app = new App({ context: { ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }), ...context } });
+  const stack = new TablebaseStack(app, 'Tablebase');
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** Every IAM policy statement in the template. */
+function statements(template: Template): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  return Object.values(template.findResources('AWS::IAM::Policy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+const byDefault = synth();
+const asPublic = synth({ public: 'true', allowedOrigins: 'https://example.com,https://tablebase.dev', reservedConcurrency: '5', removalPolicy: 'destroy' });
+
+describe('the table', () => {
+  const { template } = byDefault;
+
+  it('has the shared key schema, on-demand billing and point-in-time recovery', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('is retained by default and destroyed only when asked', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    asPublic.template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
+  });
+});
+
+describe('the function', () => {
+  const { template } = byDefault;
+
+  it('runs Node.js 24 on arm64 with explicit memory and timeout, source maps and JSON logs', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      MemorySize: 1024,
+      Timeout: 10,
+      Handler: 'index.handler',
+      LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+      Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: Match.stringLikeRegexp('^AnswersTable') } } },
+    });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('reserves concurrency only when asked', () => {
+    expect(template.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })).toEqual({});
+    asPublic.template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 5 });
+  });
+});
+
+describe('permissions', () => {
+  it('allow reading the table with GetItem and writing the function logs, nothing else', () => {
+    const all = statements(byDefault.template);
+    const actions = all.flatMap((statement) => [statement.Action].flat());
+    expect(actions.sort()).toEqual(['dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(all.every((statement) => statement.Effect === 'Allow')).toBe(true);
+    const read = all.find((statement) => statement.Action === 'dynamodb:GetItem')!;
+    expect(read.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AnswersTable/), 'Arn'] });
+  });
+
+  it('use no wildcard and no managed policy', () => {
+    const json = JSON.stringify(byDefault.template.findResources('AWS::IAM::Policy'));
+    expect(json).not.toMatch(/"\*"|:\*"|dynamodb:\*/);
+    byDefault.template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+  });
+});
+
+describe('the function URL', () => {
+  it('needs AWS_IAM auth by default, without CORS', () => {
+    byDefault.template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', Cors: Match.absent() });
+    byDefault.template.resourceCountIs('AWS::Lambda::Permission', 0);
+  });
+
+  it('is public with CORS for the given origins when public=true', () => {
+    asPublic.template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      Cors: { AllowOrigins: ['https://example.com', 'https://tablebase.dev'], AllowMethods: ['GET', 'POST'], AllowHeaders: ['content-type'] },
+    });
+    // A public URL needs both permissions (since October 2025).
+    asPublic.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunctionUrl', Principal: '*', FunctionUrlAuthType: 'NONE' });
+    asPublic.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: '*', InvokedViaFunctionUrl: true });
+  });
+
+  it('is an output, with the table name', () => {
+    byDefault.template.hasOutput('Url', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunctionFunctionUrl'), 'FunctionUrl'] } });
+    byDefault.template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^AnswersTable') } });
+  });
+});
+
+describe('settings', () => {
+  it.each([
+    [{ removalPolicy: 'snapshot' }, /removalPolicy must be "retain" or "destroy"/],
+    [{ public: 'yes' }, /public must be "true" or "false"/],
+    [{ reservedConcurrency: '0' }, /reservedConcurrency must be a whole number of at least 1/],
+    [{ public: 'true', allowedOrigins: 'example.com/path' }, /allowedOrigins holds "example.com\/path"/],
+  ])('refuses %j', (context, message) => {
+    expect(() => synth(context)).toThrow(message);
+  });
+});
+
+describe('cdk-nag AwsSolutions checks', () => {
+  it('find nothing, private or public', () => {
+    for (const { app } of [byDefault, asPublic]) {
+      expect(new AwsSolutionsChecks().validateScope(app).violations).toEqual([]);
+    }
+  });
+});
+
+describe('bundling', () => {
+  it('bundles the handler with the local esbuild, with a source map, leaving the AWS SDK to the runtime', () => {
+    const { app } = synth({}, true);
+    const assembly = app.synth();
+    const assets = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
+    expect(assets.length).toBe(1);
+    const dir = join(assembly.directory, assets[0]);
+    expect(readdirSync(dir).sort()).toEqual(['index.js', 'index.js.map']);
+    const code = readFileSync(join(dir, 'index.js'), 'utf8');
+    expect(code).toMatch(/handler/);
+    expect(code).toMatch(/require\("@aws-sdk\/client-dynamodb"\)/);
+    expect(code.length).toBeLessThan(200_000);
+  });
+});
