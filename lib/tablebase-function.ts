@@ -68,9 +68,9 @@ export class TablebaseFunction extends Construct {
     });
   }
 
-  /** Lets the function read answers from `table` (GetItem only) and tells it the table's name. */
+  /** Lets the function read answers from `table` (GetItem and BatchGetItem only) and tells it the table's name. */
   readFrom(table: ITableV2): void {
-    table.grant(this.role, 'dynamodb:GetItem');
+    table.grant(this.role, 'dynamodb:GetItem', 'dynamodb:BatchGetItem');
     this.function.addEnvironment('TABLE_NAME', table.tableName);
   }
 }

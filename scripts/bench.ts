@@ -7,6 +7,11 @@
  *   load        the default tables (3,304,815 items) into a local dynalite on disk: the loader
  *               (checksum, checkpoints, retries, verification) against a bare BatchWriteItem loop
  *               with the same concurrency, both against the same server in the same run.
+ *   query       the local URL (npm start's server, in its own process, with knights loaded to depth
+ *               10) under autocannon on loopback, 16 connections, 10 s each: table hits (every
+ *               request a different stored board), cached hits (the same board again), search
+ *               fallbacks (eight pairs, no eight table) — against a bare GetItem loop with 16 in
+ *               flight on the same DynamoDB server.
  *   search      IDA* per query over fixed seeded sets of 1,000 inputs per puzzle, and the hardest
  *               cases (eight: the 31-move pairs; knights: 15-move boards).
  */
@@ -15,7 +20,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BatchWriteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'node:child_process';
+import { BatchWriteItemCommand, type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import autocannon from 'autocannon';
 import { lineOf } from '../core/bfs';
 import { formatEightBoard, isReachable } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
@@ -36,7 +43,7 @@ import { type DynamoItem, positionItem } from '../store/table-schema';
 import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../test/support/random';
 
 type Row = Record<string, string | number>;
-const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, search };
+const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search };
 
 function timed<T>(run: () => T): { value: T; seconds: number } {
   const start = performance.now();
@@ -135,6 +142,107 @@ async function load(): Promise<Row[]> {
     ];
     return rows;
   } finally {
+    client.destroy();
+    await local.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const QUERY_CONNECTIONS = 16;
+const QUERY_SECONDS = 10;
+
+/** autocannon against one URL pattern; `pathAt(i)` gives the i-th request's path. */
+async function hammer(url: string, pathAt: (i: number) => string): Promise<Row> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: QUERY_CONNECTIONS,
+    duration: QUERY_SECONDS,
+    requests: [{ setupRequest: (request) => ({ ...request, path: pathAt(i++) }) }],
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  return {
+    'requests/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    requests: result.requests.total,
+    ...(failures > 0 ? { failures } : {}),
+  };
+}
+
+/** The baseline: GetItem calls on the same server, as many in flight as autocannon's connections. */
+async function bareGetItems(client: DynamoDBClient, tableName: string, keys: string[]): Promise<Row> {
+  const latencies: number[] = [];
+  const end = performance.now() + QUERY_SECONDS * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: QUERY_CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const key = keys[next++ % keys.length];
+        const start = performance.now();
+        await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: key } } }));
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    'requests/s': Math.round(latencies.length / QUERY_SECONDS),
+    'p50 ms': latencies[Math.floor(latencies.length / 2)].toFixed(1),
+    'p99 ms': latencies[Math.floor(latencies.length * 0.99)].toFixed(1),
+    requests: latencies.length,
+  };
+}
+
+async function query(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-'));
+  const local = await startLocalDynamo({ path: dir, childProcess: true });
+  const client = createDynamoClient({ endpoint: local.endpoint, maxSockets: QUERY_CONNECTIONS + 8 });
+  const spec = knightsSpec('standard', 10);
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    await ensureTable(client, 'tablebase');
+    await loadTable(client, spec, { tableName: 'tablebase' });
+    const contents = spec.build();
+    const records = Array.from({ length: contents.items }, (_, i) => contents.recordAt(i));
+    const boards = records.map((record) => record.key.slice('knights#standard#'.length));
+    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 40_000)
+      .filter(([a, b]) => isReachable(a, b))
+      .map(([a, b]) => `/eight?from=${formatEightBoard(a)}&to=${formatEightBoard(b)}`);
+
+    // The service exactly as `npm start` runs it, in a process of its own.
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--endpoint', local.endpoint, '--goals', 'standard', '--knights-depth', '10'], {
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += chunk;
+        const match = /answering on (http:\/\/\S+)/.exec(output);
+        if (!match) return;
+        // From here on only request log lines follow: let them drain unread.
+        server!.stdout!.off('data', read);
+        server!.stdout!.resume();
+        resolve(match[1]);
+      };
+      server!.stdout!.on('data', read);
+      server!.on('exit', () => reject(new Error(`the service stopped before answering:\n${output}`)));
+    });
+
+    const bare = await bareGetItems(client, 'tablebase', records.map((record) => record.key));
+    const hits = await hammer(url, (i) => `/knights?board=${boards[(i * 7919) % boards.length]}`);
+    const cached = await hammer(url, () => `/knights?board=${boards[boards.length - 1]}`);
+    const searched = await hammer(url, (i) => pairs[i % pairs.length]);
+    const ratio = (row: Row) => (Number(row['requests/s']) / Number(bare['requests/s'])).toFixed(2);
+    return [
+      { benchmark: 'query', input: `bare GetItem loop, ${QUERY_CONNECTIONS} in flight (baseline)`, ...bare, 'vs baseline': '1.00' },
+      { benchmark: 'query', input: 'GET /knights, table hits (each board once)', ...hits, 'vs baseline': ratio(hits) },
+      { benchmark: 'query', input: 'GET /knights, cached hits (one board)', ...cached, 'vs baseline': ratio(cached) },
+      { benchmark: 'query', input: 'GET /eight, search fallbacks (random pairs, no eight table)', ...searched, 'vs baseline': ratio(searched) },
+    ];
+  } finally {
+    server?.kill('SIGTERM');
     client.destroy();
     await local.close();
     rmSync(dir, { recursive: true, force: true });

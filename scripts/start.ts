@@ -15,14 +15,15 @@ import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server'
 import { UsageError, precompute, tableSpecs } from './precompute';
 import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH } from '../store/positions';
 
-const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR]
+const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR | --endpoint URL]
   --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
   --knights-depth N   knights positions stored up to N moves, 0..${KNIGHTS_MAX_DEPTH} (default ${KNIGHTS_DEFAULT_DEPTH})
-  --data DIR          where the local DynamoDB keeps its data (default .data)`;
+  --data DIR          where the embedded DynamoDB keeps its data (default .data)
+  --endpoint URL      use this DynamoDB-compatible server instead of starting the embedded one`;
 
 function settings() {
   const { values } = parseArgs({
-    options: { goals: { type: 'string' }, 'knights-depth': { type: 'string' }, data: { type: 'string', default: '.data' } },
+    options: { goals: { type: 'string' }, 'knights-depth': { type: 'string' }, data: { type: 'string', default: '.data' }, endpoint: { type: 'string' } },
     strict: true,
   });
   const depthText = values['knights-depth'] ?? String(KNIGHTS_DEFAULT_DEPTH);
@@ -32,7 +33,8 @@ function settings() {
   const portText = process.env.PORT ?? '3000';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
   const specs = tableSpecs(values.goals?.split(',').map((name) => name.trim()), Number(depthText));
-  return { port: Number(portText), specs, dataDir: join(resolve(values.data), 'dynamodb') };
+  if (values.endpoint !== undefined && !/^https?:\/\/\S+$/.test(values.endpoint)) throw new UsageError(`--endpoint must be an http(s) URL; got "${values.endpoint}".`);
+  return { port: Number(portText), specs, dataDir: join(resolve(values.data), 'dynamodb'), endpoint: values.endpoint };
 }
 
 async function main(): Promise<void> {
@@ -43,9 +45,9 @@ async function main(): Promise<void> {
     console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
     process.exit(2);
   }
-  const { port, specs, dataDir } = options;
+  const { port, specs, dataDir, endpoint } = options;
   const started = performance.now();
-  const dynamo = await startLocalDynamo({ path: dataDir, childProcess: true });
+  const dynamo = endpoint ? { endpoint, close: async () => {} } : await startLocalDynamo({ path: dataDir, childProcess: true });
   let server: FunctionUrlServer | undefined;
   let ready = false;
   let stopping = false;
@@ -63,7 +65,13 @@ async function main(): Promise<void> {
     await precompute({ endpoint: dynamo.endpoint, table: DEFAULT_TABLE_NAME, specs, concurrency: 16, force: false });
     const tablebase = tablebaseFromEnvironment({ TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: dynamo.endpoint });
     // Request log lines start once the service has said it is answering (not for its self-check).
-    const log = (line: Record<string, unknown>) => ready && console.log(JSON.stringify(line));
+    // They are written a batch at a time: a write per request would cost more than the answer.
+    const pending: string[] = [];
+    const log = (line: Record<string, unknown>) => {
+      if (!ready) return;
+      if (pending.length === 0) setTimeout(() => process.stdout.write(pending.splice(0).join('')), 50);
+      pending.push(`${JSON.stringify(line)}\n`);
+    };
     server = await serveFunctionUrl(createHandler({ tablebase, log }), { port });
     const health = await fetch(`${server.url}/health`);
     if (!health.ok) throw new Error(`the local URL answered /health with ${health.status}`);
