@@ -11,6 +11,7 @@ import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './boa
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
 
 const colour = (cell: number) => (Math.floor(cell / SIDE) + (cell % SIDE)) & 1;
+const COLOUR = Uint8Array.from({ length: CELLS }, (_, cell) => colour(cell));
 
 /** jumps[from * 25 + to]: knight's jumps between two cells of the 5x5 board. */
 const JUMP_DISTANCE = (() => {
@@ -30,33 +31,34 @@ const JUMP_DISTANCE = (() => {
   return distance;
 })();
 
-/** For a goal: cost[piece][cell], the jumps from `cell` to the nearest goal cell holding `piece`. */
-function costsFor(goal: string): Record<string, Uint8Array> {
-  const costs: Record<string, Uint8Array> = {};
+const PIECE_CODE: Record<string, number> = { [WHITE]: 0, [BLACK]: 1, [EMPTY]: 2 };
+const EMPTY_CODE = 2;
+
+/** For a goal: cost[piece * 25 + cell], the jumps from `cell` to the nearest goal cell holding `piece`. */
+function costsFor(goal: string): Uint8Array {
+  const cost = new Uint8Array(2 * CELLS);
   for (const piece of [WHITE, BLACK]) {
-    const cost = new Uint8Array(CELLS);
     for (let cell = 0; cell < CELLS; cell++) {
       let nearest = 255;
       for (let target = 0; target < CELLS; target++) if (goal[target] === piece) nearest = Math.min(nearest, JUMP_DISTANCE[cell * CELLS + target]);
-      cost[cell] = nearest;
+      cost[PIECE_CODE[piece] * CELLS + cell] = nearest;
     }
-    costs[piece] = cost;
   }
-  return costs;
+  return cost;
 }
 
-const COSTS = new Map<string, Record<string, Uint8Array>>();
+const COSTS = new Map<string, Uint8Array>();
 
 export class KnightsSearch implements SearchProblem {
-  private readonly cells: string[];
-  private readonly cost: Record<string, Uint8Array>;
+  /** 0 white, 1 black, 2 the hole, by cell. */
+  private readonly cells = new Uint8Array(CELLS);
+  private readonly cost: Uint8Array;
   private readonly goalEmpty: number;
   private readonly goalColour: number;
   private empty: number;
   private jumpsLeft = 0;
 
   constructor(query: Pick<KnightsQuery, 'board' | 'goal'>) {
-    this.cells = [...query.board];
     const goal = query.goal.board;
     if (!COSTS.has(goal)) COSTS.set(goal, costsFor(goal));
     this.cost = COSTS.get(goal)!;
@@ -64,8 +66,9 @@ export class KnightsSearch implements SearchProblem {
     this.goalColour = colour(this.goalEmpty);
     this.empty = emptyCell(query.board);
     for (let cell = 0; cell < CELLS; cell++) {
-      const piece = this.cells[cell];
-      if (piece !== EMPTY) this.jumpsLeft += this.cost[piece][cell];
+      const piece = PIECE_CODE[query.board[cell]];
+      this.cells[cell] = piece;
+      if (piece !== EMPTY_CODE) this.jumpsLeft += this.cost[piece * CELLS + cell];
     }
   }
 
@@ -76,16 +79,15 @@ export class KnightsSearch implements SearchProblem {
   apply(target: number): number {
     const from = this.empty;
     const knight = this.cells[target];
-    const cost = this.cost[knight];
-    this.jumpsLeft += cost[from] - cost[target];
+    this.jumpsLeft += this.cost[knight * CELLS + from] - this.cost[knight * CELLS + target];
     this.cells[from] = knight;
-    this.cells[target] = EMPTY;
+    this.cells[target] = EMPTY_CODE;
     this.empty = target;
     return from;
   }
 
   estimate(): number {
-    const parity = colour(this.empty) ^ this.goalColour;
+    const parity = COLOUR[this.empty] ^ this.goalColour;
     return this.jumpsLeft + ((this.jumpsLeft ^ parity) & 1);
   }
 
