@@ -262,14 +262,23 @@ function latencies<T>(inputs: readonly T[], solve: (input: T) => unknown): Row {
 function search(): Row[] {
   const goal = resolveKnightsGoal('standard');
   const knightsInputs = [...samples(knightsWalkArbitrary(goal.board, 100), 500), ...samples(knightsBoardArbitrary, 500)];
-  const depth15 = buildKnightsTable(goal, 15).bfs;
-  const fifteen = Array.from(depth15.order.subarray(depth15.order.length - 716_458)).filter((_, i) => i % 1433 === 0).map(decodeKnights);
+  // Boards exactly 15 moves away (the last level within the limit) and 16 away (just beyond it).
+  const depth16 = buildKnightsTable(goal, 16).bfs;
+  const levelOf = (k: number) => {
+    const start = depth16.levels.slice(0, k).reduce((a, b) => a + b, 0);
+    const level = depth16.order.subarray(start, start + depth16.levels[k]);
+    const step = Math.floor(level.length / 500);
+    return Array.from({ length: 500 }, (_, i) => decodeKnights(level[i * step]));
+  };
+  const fifteen = levelOf(15);
+  const sixteen = levelOf(16);
   const eightPairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 2100).filter(([a, b]) => isReachable(a, b)).slice(0, 1000);
   const eightTable = new EightTables().table(8);
   const hardest = Array.from(eightTable.order.slice(-2)).map((code) => ({ from: decodeEight(code), to: CANONICAL_GOALS[8] }));
   return [
     { benchmark: 'search', input: 'knights: 500 random walks + 500 uniform boards, limit 15', ...latencies(knightsInputs, (board) => searchKnights({ board, goal, limit: 15 })) },
     { benchmark: 'search', input: `knights: ${fifteen.length} boards exactly 15 moves away`, ...latencies(fifteen, (board) => searchKnights({ board, goal, limit: 15 })) },
+    { benchmark: 'search', input: `knights: ${sixteen.length} boards 16 moves away (beyond the limit: -1)`, ...latencies(sixteen, (board) => searchKnights({ board, goal, limit: 15 })) },
     { benchmark: 'search', input: 'eight: 1,000 random reachable pairs', ...latencies(eightPairs, ([from, to]) => searchEight({ from, to })) },
     { benchmark: 'search', input: `eight: the 31-move pairs (${hardest.map((q) => formatEightBoard(q.from)).join(', ')} -> 12345678X)`, ...latencies(hardest, (q) => searchEight(q)) },
   ];

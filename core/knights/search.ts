@@ -8,7 +8,10 @@
 import { BudgetExhaustedError } from '../errors';
 import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar } from '../ida-star';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
+import type { KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
+import { encodeKnights, playKnightsMove } from './space';
+import { buildKnightsTable } from './table';
 
 const colour = (cell: number) => (Math.floor(cell / SIDE) + (cell % SIDE)) & 1;
 const COLOUR = Uint8Array.from({ length: CELLS }, (_, cell) => colour(cell));
@@ -49,10 +52,35 @@ function costsFor(goal: string): Uint8Array {
 
 const COSTS = new Map<string, Uint8Array>();
 
+/**
+ * Around each registered goal, the exact distance of every position within PERIMETER_DEPTH moves
+ * (10,486 positions for the standard goal), from the project's BFS. A position outside it is at
+ * least PERIMETER_DEPTH + 1 away, which the estimate uses as a floor; inside it the distance is
+ * exact. It is built on the first search for a goal (a quarter of a second), and only for
+ * registered goals, so that no client can make the service build one per request.
+ */
+const PERIMETER_DEPTH = 8;
+const PERIMETERS = new Map<string, Map<number, number>>();
+
+function perimeterOf(goal: KnightsGoal): Map<number, number> | undefined {
+  if (goal.name === undefined) return undefined;
+  let perimeter = PERIMETERS.get(goal.board);
+  if (!perimeter) {
+    const { bfs } = buildKnightsTable(goal, PERIMETER_DEPTH);
+    perimeter = new Map();
+    for (const code of bfs.order) perimeter.set(code, bfs.distance[bfs.space.rank(code)]);
+    PERIMETERS.set(goal.board, perimeter);
+  }
+  return perimeter;
+}
+
 export class KnightsSearch implements SearchProblem {
   /** 0 white, 1 black, 2 the hole, by cell. */
   private readonly cells = new Uint8Array(CELLS);
   private readonly cost: Uint8Array;
+  private readonly perimeter: Map<number, number> | undefined;
+  /** The position's code in the knights state space, for perimeter lookups. */
+  private code: number;
   private readonly goalEmpty: number;
   private readonly goalColour: number;
   private empty: number;
@@ -62,6 +90,8 @@ export class KnightsSearch implements SearchProblem {
     const goal = query.goal.board;
     if (!COSTS.has(goal)) COSTS.set(goal, costsFor(goal));
     this.cost = COSTS.get(goal)!;
+    this.perimeter = perimeterOf(query.goal);
+    this.code = encodeKnights(query.board);
     this.goalEmpty = emptyCell(goal);
     this.goalColour = colour(this.goalEmpty);
     this.empty = emptyCell(query.board);
@@ -83,12 +113,19 @@ export class KnightsSearch implements SearchProblem {
     this.cells[from] = knight;
     this.cells[target] = EMPTY_CODE;
     this.empty = target;
+    this.code = playKnightsMove(this.code, target);
     return from;
   }
 
   estimate(): number {
+    let bound = this.jumpsLeft;
+    if (this.perimeter) {
+      const exact = this.perimeter.get(this.code);
+      if (exact !== undefined) return exact;
+      if (bound <= PERIMETER_DEPTH) bound = PERIMETER_DEPTH + 1;
+    }
     const parity = COLOUR[this.empty] ^ this.goalColour;
-    return this.jumpsLeft + ((this.jumpsLeft ^ parity) & 1);
+    return bound + ((bound ^ parity) & 1);
   }
 
   isGoal(): boolean {
