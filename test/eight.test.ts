@@ -11,7 +11,7 @@ import {
   tileParity,
 } from '../core/eight/board';
 import { CANONICAL_GOALS, canonicalize } from '../core/eight/canonical';
-import { EIGHT_DIAMETER, searchEight } from '../core/eight/search';
+import { EIGHT_DIAMETER, EightSearch, searchEight } from '../core/eight/search';
 import { decodeEight, eightSpace, encodeEight } from '../core/eight/space';
 import { EightTables } from '../core/eight/table';
 import { InvalidInputError, UnreachableError } from '../core/errors';
@@ -158,6 +158,35 @@ describe('eight lines are the lexicographically smallest shortest ones', () => {
     }
   });
 });
+
+describe('the eight search estimate', () => {
+  it('never overestimates (Manhattan distance plus linear conflicts, checked against the BFS distances)', () => {
+    for (const goal of [8, 4, 1]) {
+      const table = tables.table(goal);
+      let conflicts = 0;
+      for (const index of samples(fc.nat({ max: table.order.length - 1 }), 2000, goal)) {
+        const from = decodeEight(table.order[index]);
+        const truth = table.distance[table.order[index]];
+        const search = new EightSearch({ from, to: CANONICAL_GOALS[goal] });
+        const estimate = search.estimate();
+        expect(estimate, formatEightBoard(from)).toBeLessThanOrEqual(truth);
+        expect((truth - estimate) % 2).toBe(0);
+        if (estimate > manhattanOf(from, CANONICAL_GOALS[goal])) conflicts++;
+      }
+      expect(conflicts).toBeGreaterThan(100); // the conflicts really add to the estimate
+    }
+  });
+});
+
+function manhattanOf(from: EightBoard, to: EightBoard): number {
+  let sum = 0;
+  from.forEach((tile, cell) => {
+    if (tile === 0) return;
+    const home = to.indexOf(tile);
+    sum += Math.abs(Math.floor(cell / 3) - Math.floor(home / 3)) + Math.abs((cell % 3) - (home % 3));
+  });
+  return sum;
+}
 
 describe('eight search', () => {
   it('answers the SPEC samples and cases', () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lineOf } from '../core/bfs';
 import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnightsLine } from '../core/knights/board';
 import { type KnightsGoal, resolveKnightsGoal } from '../core/knights/goals';
-import { searchKnights } from '../core/knights/search';
+import { KnightsSearch, searchKnights } from '../core/knights/search';
 import { decodeKnights } from '../core/knights/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../core/knights/table';
 import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from './support/random';
@@ -96,6 +96,25 @@ describe('knights BFS table around the standard goal, depth 15', () => {
       expect(fromTable).toEqual(searchKnights({ board, goal, limit: 15 }));
       if (fromTable.steps >= 0) expect(playKnightsLine(board, fromTable.path)).toBe(goal.board);
     }
+  });
+});
+
+describe('the knights search estimate', () => {
+  it('never overestimates (checked against the BFS distances) and is exact near the goal', () => {
+    const { order, distance, space } = table.bfs;
+    let exact = 0;
+    for (const index of samples(fc.nat({ max: order.length - 1 }), 3000)) {
+      const board = decodeKnights(order[index]);
+      const truth = distance[space.rank(order[index])];
+      const estimate = new KnightsSearch({ board, goal: standard }).estimate();
+      expect(estimate, board).toBeLessThanOrEqual(truth);
+      expect((truth - estimate) % 2).toBe(0); // parity is always right
+      if (truth <= 8) {
+        expect(estimate).toBe(truth);
+        exact++;
+      }
+    }
+    expect(exact).toBeGreaterThan(0);
   });
 });
 
