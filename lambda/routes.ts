@@ -9,6 +9,7 @@ import { formatKnightsBoard } from '../core/knights/board';
 import { formatEightBoard } from '../core/eight/board';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
+import { PAGE_SECURITY_POLICY, pageHtml } from './page';
 import { eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
 import type { EightResult, KnightsResult, Source, Tablebase } from './tablebase';
 import type { KnightsQuery } from '../core/knights/query';
@@ -30,6 +31,7 @@ export interface RouteContext {
 type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse>;
 
 const ROUTES: Record<string, Record<string, Route>> = {
+  '/': { GET: page },
   '/knights': { GET: knights, POST: knights },
   '/eight': { GET: eight, POST: eight },
   '/health': { GET: health },
@@ -73,6 +75,10 @@ async function eight(request: ApiRequest, context: RouteContext): Promise<ApiRes
   const answer = await context.tablebase.eight(query, context.budget());
   context.noteSource(answer.source);
   return { status: 200, body: { ...answer, from: formatEightBoard(query.from), to: formatEightBoard(query.to) } };
+}
+
+async function page(): Promise<ApiResponse> {
+  return { status: 200, body: pageHtml(), headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_SECURITY_POLICY } };
 }
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {

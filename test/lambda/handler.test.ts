@@ -97,6 +97,18 @@ describe('GET and POST /eight', () => {
   });
 });
 
+describe('GET /', () => {
+  it('serves the page, self-contained, with the registry goal', async () => {
+    const result = await call(handler, { path: '/' });
+    expect(result.status).toBe(200);
+    expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(result.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(result.text).toMatch(/^<!doctype html>/);
+    expect(result.text).toContain('var GOAL = "111110111100*110000100000";');
+    expect(result.text).not.toMatch(/<script src=|<link [^>]*href=|https?:\/\//);
+  });
+});
+
 describe('GET /health', () => {
   it('lists the loaded tables with their manifests', async () => {
     const result = await call(handler, { path: '/health' });
@@ -121,7 +133,8 @@ describe('errors', () => {
     [{ path: '/eight', query: 'from=12X453786' }, 400, /"to" is missing/],
     [{ path: '/eight', query: 'from=12X45378&to=12345678X' }, 400, /"from" "12X45378" has 8 characters/],
     [{ path: '/nowhere' }, 404, /nothing at \/nowhere/],
-    [{ path: '/' }, 404, /the API has \/knights, \/eight, \/health/],
+    [{ path: '/api' }, 404, /the API has \/, \/knights, \/eight, \/health/],
+    [{ method: 'POST', path: '/' }, 405, /answers GET/],
     [{ method: 'DELETE', path: '/knights' }, 405, /answers GET and POST, not DELETE/],
     [{ method: 'POST', path: '/health' }, 405, /answers GET/],
   ])('%j gets %i', async (spec, status, message) => {

@@ -1,0 +1,142 @@
+/// <reference lib="dom" />
+import { existsSync, mkdirSync } from 'node:fs';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler } from '../../lambda/handler';
+import { Tablebase } from '../../lambda/tablebase';
+import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const GOAL = '111110111100*110000100000';
+// .ci/run installs Debian's chromium; on a machine without it these tests say so and are skipped.
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (see .ci/run).`);
+
+let server: FunctionUrlServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!available) return;
+  server = await serveFunctionUrl(createHandler({ tablebase: new Tablebase(undefined), log: () => {} }), { port: 0 });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The knights board as shown: 25 characters of 0, 1 and *. */
+async function shownKnights(page: Page): Promise<string> {
+  return page.$$eval('#kboard button', (cells) => cells.map((cell) => (cell.className === 'w' ? '0' : cell.className === 'b' ? '1' : '*')).join(''));
+}
+
+async function shownEight(page: Page, id: 'efrom' | 'eto'): Promise<string> {
+  return page.$$eval(`#${id} button`, (cells) => cells.map((cell) => cell.textContent || 'X').join(''));
+}
+
+/** Enters a knights board by clicking each cell until it shows the wanted piece. */
+async function enterKnights(page: Page, wanted: string): Promise<void> {
+  const order = '01*';
+  for (let cell = 0; cell < 25; cell++) {
+    const now = (await shownKnights(page))[cell];
+    const clicks = (order.indexOf(wanted[cell]) - order.indexOf(now) + 3) % 3;
+    for (let i = 0; i < clicks; i++) await page.click(`#kboard [data-cell="${cell}"]`);
+  }
+  expect(await shownKnights(page)).toBe(wanted);
+}
+
+/** Enters an eight board by swapping cells (a selection sort by clicks). */
+async function enterEight(page: Page, id: 'efrom' | 'eto', wanted: string): Promise<void> {
+  for (let cell = 0; cell < 9; cell++) {
+    const now = await shownEight(page, id);
+    if (now[cell] === wanted[cell]) continue;
+    const from = now.indexOf(wanted[cell], cell + 1);
+    await page.click(`#${id} [data-cell="${cell}"]`);
+    await page.click(`#${id} [data-cell="${from}"]`);
+  }
+  expect(await shownEight(page, id)).toBe(wanted);
+}
+
+describe.skipIf(!available)('the web page in headless Chromium', () => {
+  it('solves the knights samples entered by clicking, and plays the line to the goal', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?board=${GOAL}`);
+    await enterKnights(page, '1011001*111011101001' + '00000');
+    expect(page.url()).toContain('board=10110%2F01*11%2F10111%2F01001%2F00000');
+    await page.click('#ksolve');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(search\): the empty square goes to cells 4, 13, 16, 7, 10, 1, 12\.$/);
+    await page.click('#kplay');
+    await expect.poll(() => page.textContent('#kstatus'), { timeout: 10_000 }).toMatch(/Played\.$/);
+    expect(await shownKnights(page)).toBe(GOAL);
+    await page.click('#kreset');
+    expect(await shownKnights(page)).toBe('1011001*111011101001' + '00000');
+    await page.click('#kstep');
+    expect((await shownKnights(page)).indexOf('*')).toBe(4);
+
+    await enterKnights(page, ['01011', '110*1', '01110', '01010', '00100'].join(''));
+    await page.click('#ksolve');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/More than 15 moves/);
+    expect(await page.isDisabled('#kplay')).toBe(true);
+    await page.close();
+  });
+
+  it('refuses to solve a board with wrong counts, and says why', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?board=${GOAL}`);
+    await page.click('#kboard [data-cell="0"]'); // a black knight becomes the second empty square
+    expect(await page.textContent('#kcount')).toMatch(/12 white, 11 black, 2 empty — a board needs 12, 12 and 1\./);
+    expect(await page.isDisabled('#ksolve')).toBe(true);
+    await page.close();
+  });
+
+  it('solves the eight samples entered by clicking, plays them, and explains unreachable pairs', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?from=12345678X&to=12345678X`);
+    await enterEight(page, 'efrom', '12X453786');
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toBe('2 moves (search): dd');
+    await page.click('#eplay');
+    await expect.poll(() => page.textContent('#estatus'), { timeout: 10_000 }).toMatch(/Played\.$/);
+    expect(await shownEight(page, 'efrom')).toBe('12345678X');
+
+    await enterEight(page, 'efrom', '564178X23');
+    await enterEight(page, 'eto', '7568X4123');
+    expect(page.url()).toContain('from=564178X23&to=7568X4123');
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toBe('8 moves (search): urrulldr');
+    await page.click('#eplay');
+    await expect.poll(() => page.textContent('#estatus'), { timeout: 10_000 }).toMatch(/Played\.$/);
+    expect(await shownEight(page, 'efrom')).toBe('7568X4123');
+
+    await enterEight(page, 'eto', '7568X4132');
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toMatch(/cannot be reached from .*parity/);
+    expect(await page.getAttribute('#estatus', 'class')).toContain('bad');
+    await page.close();
+  });
+
+  it('works with the keyboard and fits a phone screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/?board=${GOAL}`);
+    await page.focus('#kboard [data-cell="0"]');
+    await page.keyboard.press('Enter');
+    expect((await shownKnights(page))[0]).toBe('*');
+    await page.keyboard.press('Space');
+    expect((await shownKnights(page))[0]).toBe('0');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    mkdirSync('test-results', { recursive: true });
+    await page.goto(`${server.url}/?board=10110/01*11/10111/01001/00000&from=564178X23&to=7568X4123`);
+    await page.click('#ksolve');
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toMatch(/urrulldr/);
+    await page.screenshot({ path: 'test-results/page-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.screenshot({ path: 'test-results/page.png', fullPage: true });
+    await page.close();
+  });
+});
