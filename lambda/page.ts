@@ -138,14 +138,14 @@ function drawGoal() {
 }
 function count(s, ch) { return s.split(ch).length - 1; }
 function cycle(event) {
-  stopKnights(); k.path = []; k.start = null; setKnightsButtons();
+  knightsPlayer.stop(); k.path = []; k.start = null; knightsPlayer.buttons();
   var i = Number(event.currentTarget.dataset.cell), next = { "0": "1", "1": "*", "*": "0" }[k.board[i]];
   k.board = k.board.slice(0, i) + next + k.board.slice(i + 1);
   drawKnights(); saveUrl(); say("kstatus", "");
   var again = document.querySelector('#kboard [data-cell="' + i + '"]'); if (again) again.focus();
 }
 async function solveKnights() {
-  stopKnights(); say("kstatus", "Solving\u2026");
+  knightsPlayer.stop(); say("kstatus", "Solving\u2026");
   try {
     var a = await ask("/knights?board=" + encodeURIComponent(rows(k.board)));
     k.start = k.board; k.path = a.path; k.at = 0;
@@ -153,28 +153,8 @@ async function solveKnights() {
     else if (a.steps === 0) say("kstatus", "Already at the goal: 0 moves.");
     else say("kstatus", a.steps + " moves (" + a.source + "): the empty square goes to cells " + a.path.join(", ") + ".");
   } catch (err) { say("kstatus", err.message, true); k.path = []; }
-  setKnightsButtons();
+  knightsPlayer.buttons();
 }
-function stepKnights() {
-  if (k.at >= k.path.length) { stopKnights(); return; }
-  var hole = k.board.indexOf("*"), to = k.path[k.at++], cells = k.board.split("");
-  cells[hole] = cells[to]; cells[to] = "*"; k.board = cells.join("");
-  drawKnights(); setKnightsButtons();
-  if (k.at >= k.path.length) { stopKnights(); say("kstatus", $("kstatus").textContent.replace(/ Played\.$/, "") + " Played."); }
-}
-function playKnights() {
-  if (k.timer) { stopKnights(); return; }
-  if (k.at >= k.path.length) resetKnights();
-  k.timer = setInterval(stepKnights, 500); setKnightsButtons();
-}
-function stopKnights() { if (k.timer) clearInterval(k.timer); k.timer = null; setKnightsButtons(); }
-function resetKnights() { stopKnights(); if (k.start) { k.board = k.start; k.at = 0; drawKnights(); } setKnightsButtons(); }
-function setKnightsButtons() {
-  var has = k.path.length > 0;
-  $("kplay").disabled = !has; $("kplay").textContent = k.timer ? "Pause" : "Play";
-  $("kstep").disabled = !has || k.at >= k.path.length; $("kreset").disabled = !has || k.at === 0;
-}
-
 /* Eight */
 function drawEight() { drawEightBoard("efrom", "from"); drawEightBoard("eto", "to"); }
 function drawEightBoard(id, which) {
@@ -190,7 +170,7 @@ function drawEightBoard(id, which) {
   }
 }
 function pick(event) {
-  stopEight(); e.path = ""; e.start = null; setEightButtons();
+  eightPlayer.stop(); e.path = ""; e.start = null; eightPlayer.buttons();
   var which = event.currentTarget.dataset.which, cell = Number(event.currentTarget.dataset.cell);
   if (!e.picked || e.picked.which !== which) e.picked = { which: which, cell: cell };
   else {
@@ -201,43 +181,54 @@ function pick(event) {
   var again = document.querySelector('[data-which="' + which + '"][data-cell="' + cell + '"]'); if (again) again.focus();
 }
 async function solveEight() {
-  stopEight(); e.picked = null; drawEight(); say("estatus", "Solving\u2026");
+  eightPlayer.stop(); e.picked = null; drawEight(); say("estatus", "Solving\u2026");
   try {
     var a = await ask("/eight?from=" + e.from + "&to=" + e.to);
     e.start = e.from; e.path = a.path; e.at = 0;
     say("estatus", a.steps === 0 ? "Already there: 0 moves." : a.steps + " moves (" + a.source + "): " + a.path);
   } catch (err) { say("estatus", err.message, true); e.path = ""; }
-  setEightButtons();
+  eightPlayer.buttons();
 }
 var STEP = { d: 3, l: -1, r: 1, u: -3 };
-function stepEight() {
-  if (e.at >= e.path.length) { stopEight(); return; }
-  var blank = e.from.indexOf("X"), to = blank + STEP[e.path[e.at++]], s = e.from.split("");
-  s[blank] = s[to]; s[to] = "X"; e.from = s.join("");
-  drawEight(); setEightButtons();
-  if (e.at >= e.path.length) { stopEight(); say("estatus", $("estatus").textContent.replace(/ Played\.$/, "") + " Played."); }
-}
-function playEight() {
-  if (e.timer) { stopEight(); return; }
-  if (e.at >= e.path.length) resetEight();
-  e.timer = setInterval(stepEight, 400); setEightButtons();
-}
-function stopEight() { if (e.timer) clearInterval(e.timer); e.timer = null; setEightButtons(); }
-function resetEight() { stopEight(); if (e.start) { e.from = e.start; e.at = 0; drawEight(); } setEightButtons(); }
-function setEightButtons() {
-  var has = e.path.length > 0;
-  $("eplay").disabled = !has; $("eplay").textContent = e.timer ? "Pause" : "Play";
-  $("estep").disabled = !has || e.at >= e.path.length; $("ereset").disabled = !has || e.at === 0;
+
+/*
+ * Playback of a solved line, the same for both puzzles: Play/Pause, Step and Reset over
+ * state.path, moving state.position with play(position, move) and redrawing with draw().
+ */
+function player(prefix, state, key, play, draw, statusId, everyMs) {
+  function buttons() {
+    var has = state.path.length > 0;
+    $(prefix + "play").disabled = !has; $(prefix + "play").textContent = state.timer ? "Pause" : "Play";
+    $(prefix + "step").disabled = !has || state.at >= state.path.length;
+    $(prefix + "reset").disabled = !has || state.at === 0;
+  }
+  function stop() { if (state.timer) clearInterval(state.timer); state.timer = null; buttons(); }
+  function step() {
+    if (state.at >= state.path.length) { stop(); return; }
+    state[key] = play(state[key], state.path[state.at++]);
+    draw(); buttons();
+    if (state.at >= state.path.length) { stop(); say(statusId, $(statusId).textContent.replace(/ Played\.$/, "") + " Played."); }
+  }
+  function reset() { stop(); if (state.start) { state[key] = state.start; state.at = 0; draw(); } buttons(); }
+  $(prefix + "play").addEventListener("click", function () {
+    if (state.timer) { stop(); return; }
+    if (state.at >= state.path.length) reset();
+    state.timer = setInterval(step, everyMs); buttons();
+  });
+  $(prefix + "step").addEventListener("click", function () { stop(); step(); });
+  $(prefix + "reset").addEventListener("click", reset);
+  return { stop: stop, buttons: buttons };
 }
 
+var knightsPlayer = player("k", k, "board", function (board, to) {
+  var hole = board.indexOf("*"), cells = board.split(""); cells[hole] = cells[to]; cells[to] = "*"; return cells.join("");
+}, drawKnights, "kstatus", 500);
+var eightPlayer = player("e", e, "from", function (board, move) {
+  var blank = board.indexOf("X"), to = blank + STEP[move], cells = board.split(""); cells[blank] = cells[to]; cells[to] = "X"; return cells.join("");
+}, drawEight, "estatus", 400);
+
 $("ksolve").addEventListener("click", solveKnights);
-$("kplay").addEventListener("click", playKnights);
-$("kstep").addEventListener("click", function () { stopKnights(); stepKnights(); });
-$("kreset").addEventListener("click", resetKnights);
 $("esolve").addEventListener("click", solveEight);
-$("eplay").addEventListener("click", playEight);
-$("estep").addEventListener("click", function () { stopEight(); stepEight(); });
-$("ereset").addEventListener("click", resetEight);
 drawGoal(); drawKnights(); drawEight(); saveUrl();
 </script>
 </body>
