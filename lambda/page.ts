@@ -63,7 +63,7 @@ const PAGE_TEMPLATE = String.raw`<!doctype html>
     <h2 id="kh">Knights (SCOI 2005)</h2>
     <p>Click a cell to cycle it: white knight, black knight, empty. The goal is 12 white, 12 black and one empty square.</p>
     <div class="row">
-      <div><label>Board</label><div class="board k" id="kboard" role="grid" aria-label="knights board"></div></div>
+      <div><label>Board</label><div class="board k" id="kboard" role="group" aria-label="knights board"></div></div>
       <div><label>Goal (standard)</label><div class="board k small" id="kgoal" aria-label="goal board"></div></div>
     </div>
     <div class="status" id="kcount" aria-live="polite"></div>
@@ -80,8 +80,8 @@ const PAGE_TEMPLATE = String.raw`<!doctype html>
     <h2 id="eh">Eight II (HDU 3567)</h2>
     <p>Click two cells of a board to swap them. The answer is the shortest, and among those the alphabetically first, moves of the blank (d, l, r, u).</p>
     <div class="row">
-      <div><label>From</label><div class="board e" id="efrom" role="grid" aria-label="from board"></div></div>
-      <div><label>To</label><div class="board e" id="eto" role="grid" aria-label="to board"></div></div>
+      <div><label>From</label><div class="board e" id="efrom" role="group" aria-label="from board"></div></div>
+      <div><label>To</label><div class="board e" id="eto" role="group" aria-label="to board"></div></div>
     </div>
     <div class="controls">
       <button class="primary" id="esolve">Solve</button>
