@@ -8,9 +8,9 @@ import { EightTables } from './table';
 
 /**
  * Questions about one canonical goal (one blank cell in B) from which `auto` builds its table.
- * Building one takes about 0.1 s; a search takes about a millisecond on average (`npm run bench`).
+ * Building one takes about 0.06 s; a warm search about 0.25 ms on average (`npm run bench`).
  */
-export const EIGHT_TABLE_PAYS_AT = 100;
+export const EIGHT_TABLE_PAYS_AT = 250;
 
 export function solveEightBatch(queries: readonly EightQuery[], engine: Engine): EightAnswer[] {
   const answers = new Array<EightAnswer>(queries.length);

@@ -7,9 +7,9 @@ import { buildKnightsTable, lookupKnights } from './table';
 
 /**
  * Questions about one goal from which `auto` builds the table. Building the depth-15 table takes
- * about a second; a search takes about a millisecond on average (`npm run bench`).
+ * about 0.7 s; a warm search takes 0.02 to 0.1 ms on average (`npm run bench -- --only search`).
  */
-export const KNIGHTS_TABLE_PAYS_AT = 1000;
+export const KNIGHTS_TABLE_PAYS_AT = 20_000;
 
 export function solveKnightsBatch(queries: readonly KnightsQuery[], engine: Engine): KnightsAnswer[] {
   const answers = new Array<KnightsAnswer>(queries.length);
