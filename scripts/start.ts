@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   const url = server.url;
   ready = true;
   console.log(`tablebase is answering on ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
+  console.log(`  open ${url}/ in a browser for the page, or try:`);
   console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
   console.log(`  curl '${url}/eight?from=12X453786&to=12345678X'`);
   console.log(`  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/eight`);
