@@ -38,7 +38,7 @@ const ROUTES: Record<string, Record<string, Route>> = {
 };
 
 export async function route(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  const path = request.path.length > 1 ? request.path.replace(/\/+$/, '') : request.path;
+  const path = request.path.replace(/\/+$/, '') || '/';
   const methods = ROUTES[path];
   if (!methods || !Object.hasOwn(ROUTES, path)) {
     throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).join(', ')}.`);

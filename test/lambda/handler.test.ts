@@ -135,6 +135,7 @@ describe('errors', () => {
     [{ path: '/nowhere' }, 404, /nothing at \/nowhere/],
     [{ path: '/api' }, 404, /the API has \/, \/knights, \/eight, \/health/],
     [{ method: 'POST', path: '/' }, 405, /answers GET/],
+    [{ method: 'POST', path: '//' }, 405, /^\/ answers GET/],
     [{ method: 'DELETE', path: '/knights' }, 405, /answers GET and POST, not DELETE/],
     [{ method: 'POST', path: '/health' }, 405, /answers GET/],
   ])('%j gets %i', async (spec, status, message) => {
