@@ -1,37 +1,44 @@
 /**
  * Breadth-first search from a goal over a puzzle's state space, deriving for every position
- * within a depth bound its distance to the goal and the first move of its lexicographically
- * smallest shortest line to the goal.
+ * within a depth bound its distance to the goal and which of its legal moves are optimal.
  *
- * Why "first move" and not a parent pointer: a backward BFS reaches a position from whichever
- * neighbour happened to be expanded first, which says nothing about lexicographic order of the
- * line read forwards (position -> goal). The lex-min line is greedy instead: from a position at
- * distance d, step to the smallest move whose result is at distance d-1, and repeat. So while
- * expanding level d-1 we offer every neighbour at level d the move that leads back to us and keep
- * the smallest. Moves are small integers numbered in the puzzle's lexicographic order.
+ * Why a mask of optimal moves and not a parent pointer: a backward BFS reaches a position from
+ * whichever neighbour happened to be expanded first, which says nothing about lexicographic order
+ * of the line read forwards (position -> goal). Both state graphs here are bipartite, so every
+ * legal move leads one step closer (distance d-1) or one step farther (d+1): the mask says exactly
+ * which, and so gives every move's value. The lex-min line is then greedy: from a position at
+ * distance d, play the smallest optimal move, and repeat. While expanding level d-1 we offer every
+ * neighbour at level d the move that leads back to us and set its bit.
  *
- * States travel as numeric codes (whatever packing is cheapest for the puzzle to expand); the
- * tables are indexed by a dense rank of the code, so memory is one byte per position per table.
+ * Moves are numbered per position by their index in its legal-move list, which the puzzle orders
+ * lexicographically; a mask of up to 8 moves fits a byte. States travel as numeric codes (whatever
+ * packing is cheapest for the puzzle to expand); the tables are indexed by a dense rank of the
+ * code, so memory is two bytes per position of the space.
  */
 
 /** A puzzle's state graph as the BFS sees it. The graph must be undirected (moves reversible). */
 export interface StateSpace {
   /** Number of dense ranks: every valid state has a rank in 0 .. size-1. */
   readonly size: number;
-  /** Most neighbours a state can have. */
+  /** Most neighbours a state can have (at most 8, so that a move mask fits a byte). */
   readonly maxDegree: number;
   /** Dense rank of a state code. */
   rank(code: number): number;
   /**
-   * Writes the neighbours of `code` into `next` and, for each, into `back` the move that leads
-   * from that neighbour back to `code`. Returns how many were written.
+   * Writes the neighbours of `code`, in its legal-move order, into `next`, and for each into
+   * `back` the index (in that neighbour's own legal-move order) of the move that leads back to
+   * `code`. Returns how many were written.
    */
   neighbors(code: number, next: Uint32Array, back: Uint8Array): number;
+  /** The move (a puzzle's own move number: a cell, a direction) at `index` of the state's legal moves. */
+  moveAt(code: number, index: number): number;
   /** The state reached by playing `move` in `code`. The move must be legal there. */
   applyMove(code: number, move: number): number;
+  /** The state reached by the move at `index` of the state's legal moves (cheaper than moveAt + applyMove). */
+  step(code: number, index: number): number;
 }
 
-/** Marks "not within the searched depth" in distance and "no move" (the goal) in firstMove. */
+/** Marks "not within the searched depth" in distance. */
 export const NONE = 255;
 
 export interface BfsTable {
@@ -43,8 +50,8 @@ export interface BfsTable {
   readonly complete: boolean;
   /** Distance by rank; NONE where the state is farther than `depth` or unreachable. */
   readonly distance: Uint8Array;
-  /** First move of the lex-min shortest line to the goal, by rank; NONE at the goal. */
-  readonly firstMove: Uint8Array;
+  /** By rank: bit i set when the state's i-th legal move leads to distance - 1; 0 at the goal. */
+  readonly optimal: Uint8Array;
   /** Codes of every position found, in order of distance (the goal first). */
   readonly order: Uint32Array;
   /** levels[k]: how many positions lie exactly k moves from the goal. */
@@ -57,19 +64,13 @@ export interface BfsTable {
  */
 export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 1): BfsTable {
   const distance = new Uint8Array(space.size).fill(NONE);
-  const firstMove = new Uint8Array(space.size).fill(NONE);
-  // Bit sets of one bit per rank answer "seen before?" and "seen at this level?" from an eighth
-  // of the memory the byte tables take, which keeps the hot checks mostly in cache.
-  const seen = new Int32Array((space.size >>> 5) + 1);
-  const thisLevel = new Int32Array(seen.length);
+  const optimal = new Uint8Array(space.size);
   let order: Uint32Array = new Uint32Array(Math.min(space.size, 1 << 16));
   const next = new Uint32Array(space.maxDegree);
   const back = new Uint8Array(space.maxDegree);
   const levels = [1];
 
-  const goalRank = space.rank(goal);
-  distance[goalRank] = 0;
-  seen[goalRank >>> 5] |= 1 << (goalRank & 31);
+  distance[space.rank(goal)] = 0;
   order[0] = goal;
   let levelStart = 0;
   let levelEnd = 1;
@@ -79,22 +80,18 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
   while (depth < maxDepth) {
     const nextDepth = depth + 1;
     let found = levelEnd;
-    thisLevel.fill(0);
     for (let i = levelStart; i < levelEnd; i++) {
       const n = space.neighbors(order[i], next, back);
       for (let j = 0; j < n; j++) {
         const rank = space.rank(next[j]);
-        const word = rank >>> 5;
-        const bit = 1 << (rank & 31);
-        if ((seen[word] & bit) === 0) {
-          seen[word] |= bit;
-          thisLevel[word] |= bit;
+        const seen = distance[rank];
+        if (seen === NONE) {
           distance[rank] = nextDepth;
-          firstMove[rank] = back[j];
+          optimal[rank] = 1 << back[j];
           if (found === order.length) order = grow(order, space.size);
           order[found++] = next[j];
-        } else if ((thisLevel[word] & bit) !== 0 && back[j] < firstMove[rank]) {
-          firstMove[rank] = back[j];
+        } else if (seen === nextDepth) {
+          optimal[rank] |= 1 << back[j];
         }
       }
     }
@@ -109,7 +106,12 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
   }
 
   if (!complete) complete = isExhausted(space, order, levelStart, levelEnd, distance);
-  return { space, goal, depth, complete, distance, firstMove, order: order.subarray(0, levelEnd), levels };
+  return { space, goal, depth, complete, distance, optimal, order: order.subarray(0, levelEnd), levels };
+}
+
+/** Index of the lowest set bit of a non-zero move mask: the lexicographically smallest optimal move. */
+export function lowestMove(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
 }
 
 /** Distance from `code` to the table's goal, or undefined when it is not within the table. */
@@ -120,13 +122,13 @@ export function distanceOf(table: BfsTable, code: number): number | undefined {
 
 /** The lex-min shortest line (as moves) from `code` to the goal, or undefined when not in the table. */
 export function lineOf(table: BfsTable, code: number): number[] | undefined {
-  const { space, distance, firstMove } = table;
+  const { space, distance, optimal } = table;
   let d = distance[space.rank(code)];
   if (d === NONE) return undefined;
   const line: number[] = [];
   let state = code;
   while (d-- > 0) {
-    const move = firstMove[space.rank(state)];
+    const move = space.moveAt(state, lowestMove(optimal[space.rank(state)]));
     line.push(move);
     state = space.applyMove(state, move);
   }

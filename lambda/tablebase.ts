@@ -1,30 +1,27 @@
 /**
- * The service's answers: from the precomputed table when it can answer, else by bounded IDA*,
+ * The service's answers: from the precomputed tables when they can answer, else by bounded IDA*,
  * with a small in-memory LRU of recent answers. Every answer says which way it was found.
  *
- * The table cannot answer when it has no manifest (not loaded, or a load in progress), when the
- * goal was never precomputed (a custom goal board), when a knights limit goes past the loaded
- * depth, when an item is unexpectedly missing, or when DynamoDB fails or is slow.
+ * The tables cannot answer when a table has no manifest of this schema version (not loaded, a
+ * load in progress, or loaded by an older version), when the goal was never precomputed (a custom
+ * goal board), when a knights limit goes past the loaded depth, or when DynamoDB fails or is slow.
+ * A DynamoDB failure makes the service answer by search for a few seconds without asking again;
+ * bad data (a malformed page, a missing page) is reported loudly and answered by search.
  */
 import { LRUCache } from 'lru-cache';
 import { canonicalize } from '../core/eight/canonical';
 import { type EightAnswer, type EightQuery, assertReachable } from '../core/eight/query';
 import { searchEight } from '../core/eight/search';
+import { encodeEight } from '../core/eight/space';
 import type { SearchBudget } from '../core/ida-star';
 import { formatKnightsBoard } from '../core/knights/board';
 import { KNIGHTS_GOALS } from '../core/knights/goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from '../core/knights/query';
 import { searchKnights } from '../core/knights/search';
-import {
-  EIGHT_TABLE_ID,
-  type Manifest,
-  type TableId,
-  eightKey,
-  knightsKey,
-  knightsPathFromText,
-  knightsTableId,
-} from '../store/table-schema';
-import type { PositionStore } from './position-store';
+import { encodeKnights, knightsRank } from '../core/knights/space';
+import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
+import { eightLetters } from '../store/puzzle-formats';
+import { EIGHT_TABLE_ID, type Manifest, SCHEMA_VERSION, type TableId, eightSection, knightsSection, knightsTableId } from '../store/table-schema';
 
 export type Source = 'table' | 'search';
 
@@ -37,11 +34,17 @@ export interface Found {
 export type KnightsResult = KnightsAnswer & Found;
 export type EightResult = EightAnswer & Found;
 
+/** A table as /health reports it. */
+export type TableHealth =
+  | { readonly state: 'loaded'; readonly manifest: Manifest }
+  | { readonly state: 'missing' }
+  | { readonly state: 'outdated'; readonly schemaVersion: number; readonly message: string }
+  | { readonly state: 'unknown' };
+
 export interface Health {
   /** Whether DynamoDB answered the manifest reads. */
   readonly dynamodb: 'reachable' | 'unreachable' | 'not configured';
-  /** Each table's manifest, or null when it is not loaded. */
-  readonly tables: Record<string, Manifest | null>;
+  readonly tables: Record<string, TableHealth>;
 }
 
 export interface TablebaseOptions {
@@ -52,9 +55,13 @@ export interface TablebaseOptions {
   readonly now?: () => number;
   /** Told about every DynamoDB failure that made the service fall back to search. */
   readonly onStoreError?: (error: unknown) => void;
+  /** Told about data the tables should never hold (a malformed or missing page). */
+  readonly onBadData?: (error: unknown) => void;
 }
 
 type Stored<T> = (T & { source: Source }) | undefined;
+
+export const TABLE_IDS: readonly TableId[] = [...[...KNIGHTS_GOALS.keys()].map(knightsTableId), EIGHT_TABLE_ID];
 
 export class Tablebase {
   private readonly cache: LRUCache<string, KnightsResult | EightResult>;
@@ -62,10 +69,14 @@ export class Tablebase {
   private storeDownUntil = 0;
 
   constructor(
-    private readonly store: PositionStore | undefined,
+    private readonly store: PageStore | undefined,
     private readonly options: TablebaseOptions = {},
   ) {
     this.cache = new LRUCache({ max: options.cacheSize ?? 10_000 });
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
@@ -76,8 +87,8 @@ export class Tablebase {
   eight(query: EightQuery, budget: SearchBudget): Promise<EightResult> {
     assertReachable(query);
     const { goalIndex, from } = canonicalize(query.from, query.to);
-    const key = eightKey(goalIndex, from);
-    return this.answer(key, () => this.eightFromTable(key), () => searchEight(query, budget));
+    const key = `eight|${goalIndex}|${from.join('')}`;
+    return this.answer(key, () => this.eightFromTable(goalIndex, encodeEight(from), from.indexOf(0)), () => searchEight(query, budget));
   }
 
   /** The cached answer, else the table's, else the search's; remembered for next time. */
@@ -90,52 +101,64 @@ export class Tablebase {
   }
 
   async health(): Promise<Health> {
-    const ids: TableId[] = [...[...KNIGHTS_GOALS.keys()].map(knightsTableId), EIGHT_TABLE_ID];
-    if (!this.store) return { dynamodb: 'not configured', tables: Object.fromEntries(ids.map((id) => [id, null])) };
+    if (!this.store) return { dynamodb: 'not configured', tables: Object.fromEntries(TABLE_IDS.map((id) => [id, { state: 'missing' }])) };
     try {
-      const manifests = await Promise.all(ids.map((id) => this.store!.manifest(id)));
-      return { dynamodb: 'reachable', tables: Object.fromEntries(ids.map((id, i) => [id, manifests[i] ?? null])) };
+      const states = await Promise.all(TABLE_IDS.map((id) => this.store!.table(id)));
+      return { dynamodb: 'reachable', tables: Object.fromEntries(TABLE_IDS.map((id, i) => [id, healthOf(id, states[i])])) };
     } catch (error) {
-      this.options.onStoreError?.(error);
-      return { dynamodb: 'unreachable', tables: Object.fromEntries(ids.map((id) => [id, null])) };
+      this.reportFailure(error);
+      return { dynamodb: 'unreachable', tables: Object.fromEntries(TABLE_IDS.map((id) => [id, { state: 'unknown' }])) };
     }
   }
 
-  private async knightsFromTable(query: KnightsQuery): Promise<Stored<KnightsAnswer>> {
+  private knightsFromTable(query: KnightsQuery): Promise<Stored<KnightsAnswer>> {
     const name = query.goal.name;
-    if (!this.store || name === undefined) return undefined; // a goal board of the client's own
-    return this.fromStore(async (store) => {
-      const manifest = await store.manifest(knightsTableId(name));
-      if (!manifest || manifest.goal !== formatKnightsBoard(query.goal.board)) return undefined;
-      const record = await store.position(knightsKey(name, query.board));
+    if (name === undefined) return Promise.resolve(undefined); // a goal board of the client's own
+    return this.fromStore(knightsTableId(name), async (store, manifest) => {
+      if (manifest.goal !== formatKnightsBoard(query.goal.board)) return undefined;
+      const record = await store.lookup(manifest, knightsSection(name), knightsRank(encodeKnights(query.board)));
       if (record) {
-        return record.steps <= query.limit
-          ? { steps: record.steps, path: knightsPathFromText(record.path), source: 'table' }
-          : { ...BEYOND_LIMIT, source: 'table' };
+        return record.distance <= query.limit ? { steps: record.distance, path: record.line, source: 'table' } : { ...BEYOND_LIMIT, source: 'table' };
       }
       // The manifest vouches that every position within its depth is stored.
       return query.limit <= manifest.depth ? { ...BEYOND_LIMIT, source: 'table' } : undefined;
     });
   }
 
-  private async eightFromTable(key: string): Promise<Stored<EightAnswer>> {
-    return this.fromStore(async (store) => {
-      if (!(await store.manifest(EIGHT_TABLE_ID))) return undefined;
-      const record = await store.position(key);
-      return record ? { steps: record.steps, path: record.path, source: 'table' } : undefined;
+  private eightFromTable(goalIndex: number, rank: number, blank: number): Promise<Stored<EightAnswer>> {
+    return this.fromStore(EIGHT_TABLE_ID, async (store, manifest) => {
+      const record = await store.lookup(manifest, eightSection(goalIndex), rank);
+      return record ? { steps: record.distance, path: eightLetters(blank, record.line), source: 'table' } : undefined;
     });
   }
 
-  /** Runs a table read; any DynamoDB failure means "the table cannot answer now". */
-  private async fromStore<T>(read: (store: PositionStore) => Promise<Stored<T>>): Promise<Stored<T>> {
-    const now = this.options.now ?? Date.now;
-    if (!this.store || now() < this.storeDownUntil) return undefined;
+  /** Runs a table read when the table is loaded; any failure means "the table cannot answer now". */
+  private async fromStore<T>(table: TableId, read: (store: PageStore, manifest: Manifest) => Promise<Stored<T>>): Promise<Stored<T>> {
+    if (!this.store || this.now() < this.storeDownUntil) return undefined;
     try {
-      return await read(this.store);
+      const state = await this.store.table(table);
+      return state.state === 'loaded' ? await read(this.store, state.manifest) : undefined;
     } catch (error) {
-      this.storeDownUntil = now() + (this.options.storeBackoffMs ?? 5000);
-      this.options.onStoreError?.(error);
+      this.reportFailure(error);
       return undefined;
     }
   }
+
+  private reportFailure(error: unknown): void {
+    if (error instanceof StoreUnavailableError) {
+      this.storeDownUntil = this.now() + (this.options.storeBackoffMs ?? 5000);
+      this.options.onStoreError?.(error);
+    } else {
+      this.options.onBadData?.(error);
+    }
+  }
+}
+
+function healthOf(table: TableId, state: TableState): TableHealth {
+  if (state.state !== 'outdated') return state;
+  return {
+    state: 'outdated',
+    schemaVersion: state.found.schemaVersion,
+    message: `${table} was loaded by schema version ${state.found.schemaVersion}; this function reads version ${SCHEMA_VERSION} only, so it answers by search until the table is reloaded (npm run precompute -- --force).`,
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * `npm run precompute -- [options]`: BFS every table and load it into DynamoDB, one item per
- * position, resumable and verified. AWS by default (standard credential chain); `--endpoint` for a
+ * `npm run precompute -- [options]`: BFS every table and load it into DynamoDB as pages of
+ * positions, resumable and verified. AWS by default (standard credential chain); `--endpoint` for a
  * local DynamoDB-compatible server. Progress on stderr; one summary line per table on stdout.
  */
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { KNIGHTS_GOALS, type KnightsGoalName, isGoalName } from '../core/knights/goals';
 import { createDynamoClient } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
-import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec, eightSpec, knightsSpec } from '../store/positions';
+import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec, eightSpec, knightsSpec } from '../store/table-pages';
 import { ensureTable } from '../store/table-admin';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { createProgressReporter } from './load-progress';
@@ -21,7 +21,7 @@ export const USAGE = `usage: npm run precompute -- [options]
   --region REGION        AWS region (default: AWS_REGION, else us-east-1)
   --goals LIST           comma-separated: knights goal names (${[...KNIGHTS_GOALS.keys()].join(', ')}) and/or ${EIGHT} (default: all)
   --knights-depth N      knights positions up to N moves from the goal, 0..${KNIGHTS_MAX_DEPTH} (default: ${KNIGHTS_DEFAULT_DEPTH})
-  --concurrency N        batches of 25 items in flight, 1..256 (default: ${DEFAULT_CONCURRENCY})
+  --concurrency N        batches of 25 pages in flight, 1..256 (default: ${DEFAULT_CONCURRENCY})
   --force                reload tables whose manifest says they are loaded`;
 
 export class UsageError extends Error {
@@ -100,21 +100,22 @@ export function tableSpecs(names: readonly string[] = [...KNIGHTS_GOALS.keys(), 
 
 export function summaryLine(result: LoadResult): string {
   const { manifest } = result;
+  const size = `${manifest.pages} pages (${manifest.positions} positions, depth ${manifest.depth}, ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.writeUnits} write units)`;
   if (result.status === 'already-loaded') {
-    return `${result.table}: already loaded (${manifest.items} items, depth ${manifest.depth}, completed ${manifest.completedAt}); nothing to do (--force reloads).`;
+    return `${result.table}: already loaded: ${size}, completed ${manifest.completedAt}; nothing to do (--force reloads).`;
   }
   const rate = Math.round(result.written / Math.max(result.seconds, 1e-3));
   const retries = result.stats.unprocessedRetries + result.stats.errorRetries;
   return (
-    `${result.table}: loaded ${manifest.items} items (depth ${manifest.depth}) in ${result.seconds.toFixed(1)} s, ` +
-    `${result.written} written by this run (${rate} items/s)` +
+    `${result.table}: loaded ${size} in ${result.seconds.toFixed(1)} s, ` +
+    `${result.written} pages written by this run (${rate} pages/s)` +
     (result.resumedFrom > 0 ? `, resumed after ${result.resumedFrom} already stored` : '') +
     (result.removed > 0 ? `, ${result.removed} stale items removed` : '') +
     `, ${retries} retries (${result.stats.throttles} throttled); verified; manifest ${manifest.checksum.slice(0, 19)}…`
   );
 }
 
-export async function precompute(options: PrecomputeOptions): Promise<LoadResult[]> {
+export async function precompute(options: PrecomputeOptions, onLoaded?: (result: LoadResult) => void): Promise<LoadResult[]> {
   const client = createDynamoClient({ endpoint: options.endpoint, region: options.region, maxSockets: options.concurrency + 8 });
   const progress = createProgressReporter();
   try {
@@ -130,6 +131,7 @@ export async function precompute(options: PrecomputeOptions): Promise<LoadResult
       progress.stop();
       process.stdout.write(`${summaryLine(result)}\n`);
       results.push(result);
+      onLoaded?.(result);
     }
     return results;
   } finally {

@@ -1,19 +1,25 @@
 /**
  * `npm start [-- --goals LIST --knights-depth N --data DIR]`: the whole service on this machine,
  * no AWS account needed. Starts the embedded DynamoDB-compatible server (data under .data/),
- * loads the tables if their manifests say they are not there yet, and serves the function on
- * http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a Function URL does.
+ * serves the function on http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a
+ * Function URL does, answering by search at first, and loads the tables behind it if their
+ * manifests say they are not there yet; each table answers as soon as its manifest is written.
+ * Tables written by an older schema version in its own data folder are rebuilt from scratch.
  * Ctrl-C stops everything.
  */
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { tablebaseFromEnvironment } from '../lambda/dependencies';
+import { createTablebase } from '../lambda/dependencies';
 import { createHandler } from '../lambda/handler';
-import { startLocalDynamo } from '../store/local-dynamodb';
+import { type LocalDynamo, startLocalDynamo } from '../store/local-dynamodb';
+import type { PageStore } from '../store/page-store';
+import { ensureTable } from '../store/table-admin';
+import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
+import { createDynamoClient } from '../store/client';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
 import { UsageError, precompute, tableSpecs } from './precompute';
-import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH } from '../store/positions';
 
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR | --endpoint URL]
   --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
@@ -37,6 +43,12 @@ function settings() {
   return { port: Number(portText), specs, dataDir: join(resolve(values.data), 'dynamodb'), endpoint: values.endpoint };
 }
 
+/** Whether any of the tables in the local data was written by another schema version. */
+async function hasOutdatedTables(store: PageStore, specs: readonly TableSpec[]): Promise<boolean> {
+  const states = await Promise.all(specs.map((spec) => store.table(spec.table)));
+  return states.some((state) => state.state === 'outdated');
+}
+
 async function main(): Promise<void> {
   let options;
   try {
@@ -47,7 +59,9 @@ async function main(): Promise<void> {
   }
   const { port, specs, dataDir, endpoint } = options;
   const started = performance.now();
-  const dynamo = endpoint ? { endpoint, close: async () => {} } : await startLocalDynamo({ path: dataDir, childProcess: true });
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  const embedded = () => startLocalDynamo({ path: dataDir, childProcess: true });
+  let dynamo: LocalDynamo = endpoint ? { endpoint, close: async () => {} } : await embedded();
   let server: FunctionUrlServer | undefined;
   let ready = false;
   let stopping = false;
@@ -61,9 +75,23 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  let store: PageStore | undefined;
   try {
-    await precompute({ endpoint: dynamo.endpoint, table: DEFAULT_TABLE_NAME, specs, concurrency: 16, force: false });
-    const tablebase = tablebaseFromEnvironment({ TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: dynamo.endpoint });
+    const admin = createDynamoClient({ endpoint: dynamo.endpoint });
+    await ensureTable(admin, DEFAULT_TABLE_NAME);
+    let service = createTablebase({ tableName: DEFAULT_TABLE_NAME, endpoint: dynamo.endpoint });
+    if (!endpoint && (await hasOutdatedTables(service.store!, specs))) {
+      console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);
+      await dynamo.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      dynamo = await embedded();
+      const fresh = createDynamoClient({ endpoint: dynamo.endpoint });
+      await ensureTable(fresh, DEFAULT_TABLE_NAME);
+      fresh.destroy();
+      service = createTablebase({ tableName: DEFAULT_TABLE_NAME, endpoint: dynamo.endpoint });
+    }
+    admin.destroy();
+    store = service.store;
     // Request log lines start once the service has said it is answering (not for its self-check).
     // They are written a batch at a time: a write per request would cost more than the answer.
     const pending: string[] = [];
@@ -72,7 +100,7 @@ async function main(): Promise<void> {
       if (pending.length === 0) setTimeout(() => process.stdout.write(pending.splice(0).join('')), 50);
       pending.push(`${JSON.stringify(line)}\n`);
     };
-    server = await serveFunctionUrl(createHandler({ tablebase, log }), { port });
+    server = await serveFunctionUrl(createHandler({ tablebase: service.tablebase, log }), { port });
     const health = await fetch(`${server.url}/health`);
     if (!health.ok) throw new Error(`the local URL answered /health with ${health.status}`);
   } catch (error) {
@@ -84,12 +112,24 @@ async function main(): Promise<void> {
 
   const url = server.url;
   ready = true;
-  console.log(`tablebase is answering on ${url} (ready in ${((performance.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it)`);
+  console.log(`tablebase is answering on ${url} (ready in ${seconds()} s; Ctrl-C stops it)`);
   console.log(`  open ${url}/ in a browser for the page, or try:`);
   console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
   console.log(`  curl '${url}/eight?from=12X453786&to=12345678X'`);
   console.log(`  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/eight`);
   console.log(`  curl ${url}/health`);
+  console.log(`  npm run --silent lookup -- knights 10110/01*11/10111/01001/00000 --endpoint ${dynamo.endpoint}   (what the table stores)`);
+
+  // The tables load behind the running service; until a table's manifest is written its
+  // questions are answered by search.
+  try {
+    await precompute({ endpoint: dynamo.endpoint, table: DEFAULT_TABLE_NAME, specs, concurrency: 16, force: false }, (result) => {
+      store?.forgetManifests();
+      console.log(`${result.table}: answering from the table (${seconds()} s after start)`);
+    });
+  } catch (error) {
+    if (!stopping) console.error(`Loading the tables failed: ${(error as Error).message} The service goes on answering by search; restart to try the load again.`);
+  }
 }
 
 await main();

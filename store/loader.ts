@@ -1,54 +1,74 @@
 /**
- * Loads one logical table into DynamoDB: resumable, verified, and marked complete by a manifest
- * written last.
+ * Loads one logical table into DynamoDB as pages: resumable, verified, and marked complete by a
+ * manifest written last.
  *
- *  1. A manifest matching this schema, goal and depth means the table is loaded: nothing to do
- *     (unless forced).
- *  2. The BFS runs; records stream out in a fixed order and are written in batches of 25 with a
- *     bounded number in flight, so memory stays flat however many items there are.
- *  3. Every few seconds a progress item records how many leading records are surely stored (the
- *     low-water mark of finished batches). A killed load resumes from there; records past it that
+ *  1. A manifest of this schema, goal and depth means the table is loaded: nothing to do (unless
+ *     forced). A manifest of another schema version is refused unless forced (see OutdatedTableError).
+ *  2. The BFS runs and every page is encoded (into one buffer of a few bytes a position); the
+ *     pages stream out in a fixed order, in batches of 25 with a bounded number in flight.
+ *  3. Every few seconds a progress item records how many leading pages are surely stored (the
+ *     low-water mark of finished batches). A killed load resumes from there; pages past it that
  *     were already written are simply written again with the same content (puts are idempotent
- *     and keys unique), so the end result is exactly the expected items.
- *  4. Verification: an exact count by Scan and a spot check of random items. Only then the
+ *     and keys unique), so the end result is exactly the expected pages.
+ *  4. Items under the table's prefix that this load did not write (pages of a deeper or older
+ *     load, items of an older schema) are deleted; then an exact count by Scan and a spot check of
+ *     random positions decoded from their pages against the in-memory tables. Only then the
  *     manifest is written, and the progress item removed.
  */
 import { createHash } from 'node:crypto';
 import { DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, newWriteStats, writeBatch } from './batch-writer';
-import type { TableContents, TableSpec } from './positions';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import type { TablePages, TableSpec } from './table-pages';
 import {
   type DynamoItem,
+  type ForeignManifest,
+  type LoadIdentity,
   type Manifest,
   PARTITION_KEY,
   type Progress,
   SCHEMA_VERSION,
+  isCurrent,
+  itemBytes,
   keyPrefix,
   manifestItem,
   manifestKey,
-  positionItem,
+  pageBytesOf,
+  pageItem,
   progressItem,
   progressKey,
   readManifest,
   readProgress,
+  sameIdentity,
+  writeUnitsOf,
 } from './table-schema';
-import { countItems, removeBeyondDepth, spotCheck } from './verify';
+import { countItems, removeOthers, spotCheck } from './verify';
+
+/** How often the progress item is saved: a resumed load repeats at most this much writing. */
+export const CHECKPOINT_EVERY_MS = 2000;
+/**
+ * Random positions read back before the manifest is written: enough to catch any systematic
+ * fault (a wrong layout, a codec mismatch) with certainty and a scattered one with high odds.
+ */
+export const SPOT_CHECKS = 1000;
+/** How often progress is reported while writing: smooth for a bar, cheap for the loop. */
+const REPORT_EVERY_MS = 250;
 
 export interface LoadOptions {
   readonly tableName: string;
   /** Batches in flight at once. */
   readonly concurrency?: number;
-  /** Reload even when a matching manifest says the table is loaded. */
+  /** Reload even when a manifest says the table is loaded, or was loaded by another schema version. */
   readonly force?: boolean;
   readonly retry?: RetryPolicy;
-  /** How often the progress item is saved. */
   readonly checkpointEveryMs?: number;
-  /** Random items read back before the manifest is written (all of them when at least the table's size). */
+  /** Random positions read back before the manifest is written. */
   readonly spotChecks?: number;
   /** Parallel segments of the counting Scan. */
   readonly scanSegments?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
+  /** Random source for the spot checks. */
+  readonly random?: () => number;
 }
 
 export type LoadPhase = 'computing' | 'writing' | 'verifying' | 'done';
@@ -56,11 +76,11 @@ export type LoadPhase = 'computing' | 'writing' | 'verifying' | 'done';
 export interface LoadProgress {
   readonly table: string;
   readonly phase: LoadPhase;
-  /** Records in the table (known once computed). */
+  /** Pages in the table (known once computed). */
   readonly total: number;
-  /** Records generated so far, including those skipped because an earlier run wrote them. */
+  /** Pages generated so far, including those skipped because an earlier run wrote them. */
   readonly generated: number;
-  /** Items written by this run. */
+  /** Pages written by this run. */
   readonly written: number;
   readonly resumedFrom: number;
   readonly stats: WriteStats;
@@ -70,11 +90,11 @@ export interface LoadResult {
   readonly table: string;
   readonly status: 'already-loaded' | 'loaded';
   readonly manifest: Manifest;
-  /** Items written by this run. */
+  /** Pages written by this run. */
   readonly written: number;
-  /** Records an earlier, interrupted run had already stored. */
+  /** Pages an earlier, interrupted run had already stored. */
   readonly resumedFrom: number;
-  /** Stale items of an earlier deeper load that were removed. */
+  /** Items of an earlier load (deeper, or of an older schema) that were removed. */
   readonly removed: number;
   readonly stats: WriteStats;
   readonly seconds: number;
@@ -82,6 +102,19 @@ export interface LoadResult {
 
 export class VerificationError extends Error {
   override readonly name = 'VerificationError';
+}
+
+/** The table holds a load written by another schema version, and the load was not forced. */
+export class OutdatedTableError extends Error {
+  override readonly name = 'OutdatedTableError';
+  constructor(readonly found: ForeignManifest, tableName: string) {
+    super(
+      `Table ${tableName} holds ${found.table} as written by schema version ${found.schemaVersion}` +
+        `${found.items === undefined ? '' : ` (${found.items.toLocaleString('en-US')} items)`}${found.completedAt ? ` on ${found.completedAt}` : ''}; ` +
+        `this version stores pages (schema ${SCHEMA_VERSION}) and cannot read it. Run again with --force to replace it ` +
+        `(the old items are deleted, one write unit each), or load into a new table with --table NAME and point the stack at it.`,
+    );
+  }
 }
 
 export const DEFAULT_CONCURRENCY = 16;
@@ -99,12 +132,11 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   const put = (item: DynamoItem) => client.send(new PutItemCommand({ TableName: tableName, Item: item }));
   const remove = (key: string) => client.send(new DeleteItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: key } } }));
 
-  const existing = await get(manifestKey(spec.table));
-  const sameLoad = (stored: { schemaVersion: number; goal: string; depth: number }) =>
-    stored.schemaVersion === SCHEMA_VERSION && stored.goal === spec.goal && stored.depth === spec.depth;
-  if (existing && sameLoad(readManifest(existing)) && !options.force) {
-    const manifest = readManifest(existing);
-    return { table: spec.table, status: 'already-loaded', manifest, written: 0, resumedFrom: manifest.items, removed: 0, stats, seconds: seconds() };
+  const existingItem = await get(manifestKey(spec.table));
+  const existing = existingItem ? readManifest(existingItem) : undefined;
+  if (existing && !isCurrent(existing) && !options.force) throw new OutdatedTableError(existing, tableName);
+  if (existing && isCurrent(existing) && existing.goal === spec.goal && existing.depth === spec.depth && !options.force) {
+    return { table: spec.table, status: 'already-loaded', manifest: existing, written: 0, resumedFrom: existing.pages, removed: 0, stats, seconds: seconds() };
   }
   if (existing) await remove(manifestKey(spec.table)); // from now on the table is not complete
 
@@ -112,82 +144,88 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
     options.onProgress?.({ table: spec.table, phase, total, generated, written, resumedFrom, stats });
 
   report('computing', 0, 0, 0, 0);
-  const contents = spec.build();
+  const pages = spec.build();
+  const identity: LoadIdentity = {
+    table: spec.table,
+    schemaVersion: SCHEMA_VERSION,
+    goal: spec.goal,
+    depth: spec.depth,
+    layout: pages.layout,
+    pages: pages.pages.length,
+  };
   const storedProgress = await get(progressKey(spec.table));
   const previous = storedProgress && !options.force ? readProgress(storedProgress) : undefined;
-  const resumedFrom = previous && sameLoad(previous) && previous.items === contents.items ? previous.written : 0;
-  const progressOf = (written: number): Progress => ({
-    table: spec.table,
-    schemaVersion: SCHEMA_VERSION,
-    goal: spec.goal,
-    depth: spec.depth,
-    items: contents.items,
-    written,
-  });
+  const resumedFrom = previous && sameIdentity(previous, identity) ? previous.written : 0;
 
-  const { checksum, written } = await writeAll(contents, resumedFrom, {
+  const { checksum, written, bytes, writeUnits } = await writeAll(pages, resumedFrom, {
     concurrency,
     write: (items) => writeBatch(client, tableName, items, policy, stats),
-    checkpoint: (storedUpTo) => put(progressItem(progressOf(storedUpTo))).then(() => undefined),
-    checkpointEveryMs: options.checkpointEveryMs ?? 2000,
-    report: (generated, writtenSoFar) => report('writing', contents.items, generated, writtenSoFar, resumedFrom),
+    checkpoint: (storedUpTo) => put(progressItem({ ...identity, written: storedUpTo } satisfies Progress)).then(() => undefined),
+    checkpointEveryMs: options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS,
+    report: (generated, writtenSoFar) => report('writing', pages.pages.length, generated, writtenSoFar, resumedFrom),
   });
 
-  report('verifying', contents.items, contents.items, written, resumedFrom);
+  report('verifying', pages.pages.length, pages.pages.length, written, resumedFrom);
   const prefix = keyPrefix(spec.table);
-  let count = await countItems(client, tableName, prefix, options.scanSegments);
-  let removed = 0;
-  if (count > contents.items) {
-    removed = await removeBeyondDepth(client, tableName, prefix, spec.depth, policy, stats);
-    count = await countItems(client, tableName, prefix, options.scanSegments);
-  }
-  if (count !== contents.items) {
+  const removed = await removeOthers(client, tableName, prefix, new Set(pages.pages.map((page) => page.key)), policy, stats);
+  const count = await countItems(client, tableName, prefix, options.scanSegments);
+  if (count !== pages.pages.length) {
     throw new VerificationError(
-      `The table holds ${count} items for ${spec.table} after the load, but ${contents.items} were written; no manifest was written. Run the load again to repair it.`,
+      `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,
     );
   }
-  const checks = options.spotChecks ?? 1000;
-  const sample =
-    checks >= contents.items
-      ? Array.from({ length: contents.items }, (_, i) => i)
-      : Array.from({ length: checks }, () => Math.floor(Math.random() * contents.items));
-  const failures = await spotCheck(client, tableName, contents, sample, policy);
-  if (failures.length > 0) {
-    const first = failures[0];
-    throw new VerificationError(
-      `${failures.length} of ${sample.length} items read back differ from the computed tables (first: ${first.expected.key} should be ${first.expected.steps} "${first.expected.path}", found ${first.found ? `${first.found.steps} "${first.found.path}"` : 'nothing'}); no manifest was written.`,
-    );
-  }
+  await verifySample(client, tableName, pages, spec, options, policy);
 
   const manifest: Manifest = {
-    table: spec.table,
-    schemaVersion: SCHEMA_VERSION,
-    goal: spec.goal,
-    depth: spec.depth,
-    items: contents.items,
+    ...identity,
+    positions: pages.positions,
+    levels: pages.levels,
+    bytes,
+    writeUnits,
     checksum,
     completedAt: new Date().toISOString(),
   };
   await put(manifestItem(manifest));
   await remove(progressKey(spec.table));
-  report('done', contents.items, contents.items, written, resumedFrom);
+  report('done', pages.pages.length, pages.pages.length, written, resumedFrom);
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
+}
+
+async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: TableSpec, options: LoadOptions, policy: RetryPolicy) {
+  const random = options.random ?? Math.random;
+  const sample = Array.from({ length: Math.min(options.spotChecks ?? SPOT_CHECKS, pages.positions) }, () => pages.samplePosition(random));
+  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, policy);
+  if (failures.length > 0) {
+    const first = failures[0];
+    throw new VerificationError(
+      `${failures.length} of ${sample.length} positions read back differ from the computed tables (first: slot ${first.expected.slot} of ${first.expected.key} should be ${JSON.stringify(first.expected.record)}, found ${first.found}); no manifest was written.`,
+    );
+  }
 }
 
 interface WriteAllHooks {
   readonly concurrency: number;
   write(items: DynamoItem[]): Promise<void>;
-  /** Saves that every record before `storedUpTo` is stored. */
+  /** Saves that every page before `storedUpTo` is stored. */
   checkpoint(storedUpTo: number): Promise<void>;
   readonly checkpointEveryMs: number;
   report(generated: number, written: number): void;
 }
 
+interface Written {
+  readonly checksum: string;
+  /** Pages written by this run. */
+  readonly written: number;
+  /** Size and write units of every page of the table (not only this run's). */
+  readonly bytes: number;
+  readonly writeUnits: number;
+}
+
 /**
- * Streams every record through the checksum and writes those from `resumeFrom` on, keeping at
- * most `concurrency` batches in flight. Returns the content checksum and the items written.
+ * Encodes every page, hashing each, and writes those from `resumeFrom` on, keeping at most
+ * `concurrency` batches in flight.
  */
-async function writeAll(contents: TableContents, resumeFrom: number, hooks: WriteAllHooks): Promise<{ checksum: string; written: number }> {
+async function writeAll(pages: TablePages, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
   const hash = createHash('sha256');
   const inFlight = new Set<Promise<void>>();
   const finished = new Set<number>(); // batch numbers done beyond the low-water mark
@@ -195,12 +233,14 @@ async function writeAll(contents: TableContents, resumeFrom: number, hooks: Writ
   let failure: unknown;
   let batchNumber = 0;
   let batch: DynamoItem[] = [];
-  let generated = 0;
   let written = 0;
+  let bytes = 0;
+  let writeUnits = 0;
   let lastCheckpoint = performance.now();
   let lastReport = 0;
+  const total = pages.pages.length;
 
-  const storedUpTo = () => Math.min(contents.items, resumeFrom + lowWater * BATCH_SIZE);
+  const storedUpTo = () => Math.min(total, resumeFrom + lowWater * BATCH_SIZE);
 
   const launch = (items: DynamoItem[]) => {
     const number = batchNumber++;
@@ -226,10 +266,15 @@ async function writeAll(contents: TableContents, resumeFrom: number, hooks: Writ
     }
   };
 
-  for (const record of contents.records()) {
-    hash.update(`${record.key}\t${record.steps}\t${record.path}\n`);
-    if (generated++ < resumeFrom) continue;
-    batch.push(positionItem(record));
+  for (let index = 0; index < total; index++) {
+    const { key } = pages.pages[index];
+    const item = pageItem(key, pages.encode(index));
+    const size = itemBytes(item);
+    bytes += size;
+    writeUnits += writeUnitsOf(size);
+    hash.update(`${key}\n`).update(pageBytesOf(item));
+    if (index < resumeFrom) continue;
+    batch.push(item);
     if (batch.length < BATCH_SIZE) continue;
     await drainTo(hooks.concurrency - 1);
     launch(batch);
@@ -239,14 +284,14 @@ async function writeAll(contents: TableContents, resumeFrom: number, hooks: Writ
       lastCheckpoint = now;
       await hooks.checkpoint(storedUpTo());
     }
-    if (now - lastReport >= 250) {
+    if (now - lastReport >= REPORT_EVERY_MS) {
       lastReport = now;
-      hooks.report(generated, written);
+      hooks.report(index + 1, written);
     }
   }
   if (batch.length > 0) launch(batch);
   await drainTo(0);
-  await hooks.checkpoint(contents.items);
-  hooks.report(generated, written);
-  return { checksum: `sha256:${hash.digest('hex')}`, written };
+  await hooks.checkpoint(total);
+  hooks.report(total, written);
+  return { checksum: `sha256:${hash.digest('hex')}`, written, bytes, writeUnits };
 }

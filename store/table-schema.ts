@@ -1,30 +1,45 @@
 /**
- * The DynamoDB table, in one place for the loader (scripts/), the function (lambda/), the stack
- * (lib/) and the tests: key schema, key format, item shape and manifest.
+ * The DynamoDB table, in one place for the loader (scripts/), the reader (store/, used by the
+ * function in lambda/), the stack (lib/) and the tests: key schema, key format, item shape,
+ * manifest and progress items, and how DynamoDB sizes and bills an item.
  *
- * One table, partition key only. Every precomputed position is one item whose key names the
- * table it belongs to and the position itself, readable at a glance:
+ * One table, partition key only. A logical table (the knights positions around one goal to some
+ * depth; the eight positions around all 9 canonical goals) is cut into pages: one item per page,
+ * holding the records of a fixed group of positions (page-layout.ts says which, page-codec.ts how
+ * they are coded), at most 4,096 bytes so that a read of any page costs one read unit (half with
+ * eventual consistency). Keys are readable, and spread over partitions by their page number:
  *
- *   knights#standard#10110/01*11/10111/01001/00000  -> { steps: 7, path: "4,13,16,7,10,1,12" }
- *   eight#12345678X#12X453786                        -> { steps: 2, path: "dd" }
+ *   knights#standard#p000123   -> { page: <binary> }   a page of the knights table, standard goal
+ *   eight#12345678X#p0042      -> { page: <binary> }   a page of the eight positions for goal 12345678X
  *
- * (An eight key holds the starting board relabelled for its canonical goal; see core/eight.)
+ * (An eight page holds starting boards relabelled for its canonical goal; see core/eight.)
  * Each logical table also has a manifest item, written only once its load is complete and
  * verified, and while loading a progress item that lets an interrupted load resume.
  */
-import type { AttributeValue, KeySchemaElement, AttributeDefinition } from '@aws-sdk/client-dynamodb';
-import { type EightBoard, formatEightBoard } from '../core/eight/board';
+import type { AttributeDefinition, AttributeValue, KeySchemaElement } from '@aws-sdk/client-dynamodb';
+import { formatEightBoard } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
-import { type KnightsBoard, formatKnightsBoard } from '../core/knights/board';
 import type { KnightsGoalName } from '../core/knights/goals';
+import type { PageLayout } from './page-layout';
 
-/** Bumped whenever the key format or item shape changes: older loads are then reloaded. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bumped whenever the key format, item shape or page encoding changes. A reader trusts only a
+ * manifest of its own version; anything else is a table that needs a reload.
+ *   1: one item per position.  2: pages.
+ */
+export const SCHEMA_VERSION = 2;
 
 export const PARTITION_KEY = 'pk';
+/** The binary attribute holding a page's bytes. */
+export const PAGE_ATTRIBUTE = 'page';
 export const KEY_SCHEMA: KeySchemaElement[] = [{ AttributeName: PARTITION_KEY, KeyType: 'HASH' }];
 export const ATTRIBUTE_DEFINITIONS: AttributeDefinition[] = [{ AttributeName: PARTITION_KEY, AttributeType: 'S' }];
 export const DEFAULT_TABLE_NAME = 'tablebase';
+
+/** An item costs one read unit up to 4 KB: pages are cut to fit, key and attribute names included. */
+export const MAX_PAGE_ITEM_BYTES = 4096;
+/** DynamoDB bills a write unit per started kilobyte of an item. */
+export const WRITE_UNIT_BYTES = 1024;
 
 export type DynamoItem = Record<string, AttributeValue>;
 
@@ -36,17 +51,26 @@ export function knightsTableId(goal: KnightsGoalName): TableId {
 }
 export const EIGHT_TABLE_ID: TableId = 'eight';
 
-/** Every item key of a logical table starts with this. */
+/** Every page key of a logical table starts with this. */
 export function keyPrefix(table: TableId): string {
   return `${table}#`;
 }
 
-export function knightsKey(goal: KnightsGoalName, board: KnightsBoard): string {
-  return `${keyPrefix(knightsTableId(goal))}${formatKnightsBoard(board)}`;
+/** A section is the part of a logical table around one goal: its pages are numbered on their own. */
+export function knightsSection(goal: KnightsGoalName): string {
+  return knightsTableId(goal);
 }
 
-export function eightKey(goalIndex: number, relabelledFrom: EightBoard): string {
-  return `${keyPrefix(EIGHT_TABLE_ID)}${formatEightBoard(CANONICAL_GOALS[goalIndex])}#${formatEightBoard(relabelledFrom)}`;
+export function eightSection(goalIndex: number): string {
+  return `${EIGHT_TABLE_ID}#${formatEightBoard(CANONICAL_GOALS[goalIndex])}`;
+}
+
+/** Digits of the page number in a key: room for every page of the whole space, so keys sort as numbers. */
+const PAGE_DIGITS = { knights: 6, eight: 4 } as const;
+
+export function pageKey(section: string, page: number): string {
+  const digits = section.startsWith(EIGHT_TABLE_ID) ? PAGE_DIGITS.eight : PAGE_DIGITS.knights;
+  return `${section}#p${String(page).padStart(digits, '0')}`;
 }
 
 export function manifestKey(table: TableId): string {
@@ -57,33 +81,44 @@ export function progressKey(table: TableId): string {
   return `progress#${table}`;
 }
 
-/** A position's answer as stored: the distance and the lex-min shortest line to the goal. */
-export interface PositionRecord {
-  readonly key: string;
-  readonly steps: number;
-  /** Knights: the cells joined by ","; eight: the move letters. Empty at the goal. */
-  readonly path: string;
+export function pageItem(key: string, bytes: Uint8Array): DynamoItem {
+  return { [PARTITION_KEY]: { S: key }, [PAGE_ATTRIBUTE]: { B: bytes } };
 }
 
-export function positionItem(record: PositionRecord): DynamoItem {
-  const item: DynamoItem = { [PARTITION_KEY]: { S: record.key }, steps: { N: String(record.steps) } };
-  if (record.path !== '') item.path = { S: record.path };
-  return item;
+/** A stored item that is not a page of this schema. */
+export class MalformedItemError extends Error {
+  override readonly name = 'MalformedItemError';
 }
 
-export function readPosition(item: DynamoItem): PositionRecord {
-  return { key: item[PARTITION_KEY].S!, steps: Number(item.steps.N), path: item.path?.S ?? '' };
+export function pageBytesOf(item: DynamoItem): Uint8Array {
+  const bytes = item[PAGE_ATTRIBUTE]?.B;
+  if (!(bytes instanceof Uint8Array)) throw new MalformedItemError(`item ${item[PARTITION_KEY]?.S ?? '?'} has no binary "${PAGE_ATTRIBUTE}" attribute`);
+  return bytes;
 }
 
-export function knightsPathText(path: readonly number[]): string {
-  return path.join(',');
+/** An item's size as DynamoDB counts it: attribute names plus values (strings and binaries here). */
+export function itemBytes(item: DynamoItem): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(item)) {
+    bytes += Buffer.byteLength(name);
+    if (value.S !== undefined) bytes += Buffer.byteLength(value.S);
+    else if (value.B !== undefined) bytes += value.B.length;
+    else if (value.N !== undefined) bytes += Math.ceil(value.N.replace(/^-|\.|^0+/g, '').length / 2) + 1;
+    else throw new RangeError(`itemBytes sizes string, binary and number attributes only (${name})`);
+  }
+  return bytes;
 }
 
-export function knightsPathFromText(text: string): number[] {
-  return text === '' ? [] : text.split(',').map(Number);
+/** The bytes a page may hold under a key, for its item to stay within MAX_PAGE_ITEM_BYTES. */
+export function pageCapacity(longestKey: string): number {
+  return MAX_PAGE_ITEM_BYTES - itemBytes(pageItem(longestKey, new Uint8Array(0)));
 }
 
-/** Which load of a logical table: the same identity means the same content. */
+export function writeUnitsOf(bytes: number): number {
+  return Math.ceil(bytes / WRITE_UNIT_BYTES);
+}
+
+/** Which load of a logical table: the same identity means the same pages. */
 export interface LoadIdentity {
   readonly table: TableId;
   readonly schemaVersion: number;
@@ -91,29 +126,53 @@ export interface LoadIdentity {
   readonly goal: string;
   /** Deepest distance loaded (knights: the requested depth; eight: the whole space). */
   readonly depth: number;
-  readonly items: number;
+  readonly layout: PageLayout;
+  /** Page items. */
+  readonly pages: number;
 }
 
 /** What a completed load of one logical table wrote; its presence means "complete and verified". */
 export interface Manifest extends LoadIdentity {
-  /** sha256 over every item's key, distance and line, in generation order. */
+  /** Positions stored (absent ones are farther than `depth`). */
+  readonly positions: number;
+  /** levels[k]: positions exactly k moves from the goal (summed over the goals of eight). */
+  readonly levels: readonly number[];
+  /** Total size of the page items as DynamoDB counts it. */
+  readonly bytes: number;
+  /** Write units the load of every page costs (each item rounded up to a kilobyte). */
+  readonly writeUnits: number;
+  /** sha256 over every page's key and bytes, in load order. */
   readonly checksum: string;
   readonly completedAt: string;
 }
 
-/** How far an interrupted load got: every item before `written` (in generation order) is stored. */
+/** How far an interrupted load got: every page before `written` (in load order) is stored. */
 export interface Progress extends LoadIdentity {
   readonly written: number;
 }
+
+/** A manifest written by another schema version: the table is there but this code cannot read it. */
+export interface ForeignManifest {
+  readonly table: string;
+  readonly schemaVersion: number;
+  readonly completedAt?: string;
+  /** What that version called its item count, if it said. */
+  readonly items?: number;
+}
+
+const number = (value: number): AttributeValue => ({ N: String(value) });
 
 function identityAttributes(key: string, identity: LoadIdentity): DynamoItem {
   return {
     [PARTITION_KEY]: { S: key },
     table: { S: identity.table },
-    schemaVersion: { N: String(identity.schemaVersion) },
+    schemaVersion: number(identity.schemaVersion),
     goal: { S: identity.goal },
-    depth: { N: String(identity.depth) },
-    items: { N: String(identity.items) },
+    depth: number(identity.depth),
+    ranks: number(identity.layout.ranks),
+    ranksPerPage: number(identity.layout.ranksPerPage),
+    multiplier: number(identity.layout.multiplier),
+    pages: number(identity.pages),
   };
 }
 
@@ -123,26 +182,77 @@ function readIdentity(item: DynamoItem): LoadIdentity {
     schemaVersion: Number(item.schemaVersion.N),
     goal: item.goal.S!,
     depth: Number(item.depth.N),
-    items: Number(item.items.N),
+    layout: { ranks: Number(item.ranks.N), ranksPerPage: Number(item.ranksPerPage.N), multiplier: Number(item.multiplier.N) },
+    pages: Number(item.pages.N),
   };
 }
 
 export function manifestItem(manifest: Manifest): DynamoItem {
   return {
     ...identityAttributes(manifestKey(manifest.table), manifest),
+    positions: number(manifest.positions),
+    levels: { L: manifest.levels.map(number) },
+    bytes: number(manifest.bytes),
+    writeUnits: number(manifest.writeUnits),
     checksum: { S: manifest.checksum },
     completedAt: { S: manifest.completedAt },
   };
 }
 
-export function readManifest(item: DynamoItem): Manifest {
-  return { ...readIdentity(item), checksum: item.checksum.S!, completedAt: item.completedAt.S! };
+/** The version a stored manifest or progress item was written by. */
+export function schemaVersionOf(item: DynamoItem): number {
+  return Number(item.schemaVersion?.N ?? 1);
+}
+
+/** A manifest of this schema version, or what can be said of one written by another. */
+export function readManifest(item: DynamoItem): Manifest | ForeignManifest {
+  const version = schemaVersionOf(item);
+  if (version !== SCHEMA_VERSION) {
+    return {
+      table: item.table?.S ?? '?',
+      schemaVersion: version,
+      completedAt: item.completedAt?.S,
+      items: item.items?.N === undefined ? undefined : Number(item.items.N),
+    };
+  }
+  try {
+    return {
+      ...readIdentity(item),
+      positions: Number(item.positions.N),
+      levels: item.levels.L!.map((level) => Number(level.N)),
+      bytes: Number(item.bytes.N),
+      writeUnits: Number(item.writeUnits.N),
+      checksum: item.checksum.S!,
+      completedAt: item.completedAt.S!,
+    };
+  } catch {
+    throw new MalformedItemError(`the manifest ${item[PARTITION_KEY]?.S ?? '?'} says schema version ${SCHEMA_VERSION} but lacks its fields`);
+  }
+}
+
+export function isCurrent(manifest: Manifest | ForeignManifest): manifest is Manifest {
+  return manifest.schemaVersion === SCHEMA_VERSION;
 }
 
 export function progressItem(progress: Progress): DynamoItem {
-  return { ...identityAttributes(progressKey(progress.table), progress), written: { N: String(progress.written) } };
+  return { ...identityAttributes(progressKey(progress.table), progress), written: number(progress.written) };
 }
 
-export function readProgress(item: DynamoItem): Progress {
+/** The progress of a load, or undefined for one of another schema version (which is started afresh). */
+export function readProgress(item: DynamoItem): Progress | undefined {
+  if (schemaVersionOf(item) !== SCHEMA_VERSION) return undefined;
   return { ...readIdentity(item), written: Number(item.written.N) };
+}
+
+export function sameIdentity(a: LoadIdentity, b: LoadIdentity): boolean {
+  return (
+    a.table === b.table &&
+    a.schemaVersion === b.schemaVersion &&
+    a.goal === b.goal &&
+    a.depth === b.depth &&
+    a.pages === b.pages &&
+    a.layout.ranks === b.layout.ranks &&
+    a.layout.ranksPerPage === b.layout.ranksPerPage &&
+    a.layout.multiplier === b.layout.multiplier
+  );
 }

@@ -1,40 +1,25 @@
 /**
- * Checking a load before its manifest is written: an exact count of the table's items and a spot
- * check of random items against the in-memory tables.
+ * Checking a load before its manifest is written: stale items removed, an exact count of the
+ * table's pages, and a spot check of random positions decoded from their pages against the
+ * in-memory tables.
  *
  * The count comes from a paginated Scan with Select=COUNT: DescribeTable's ItemCount is refreshed
  * only every few hours on AWS (and stays 0 on dynalite).
  */
-import {
-  BatchGetItemCommand,
-  type BatchGetItemCommandOutput,
-  type DynamoDBClient,
-  type KeysAndAttributes,
-  ScanCommand,
-} from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, writeBatchRequests } from './batch-writer';
-import type { TableContents } from './positions';
-import { type RetryPolicy, backoff } from './retry';
-import { type DynamoItem, PARTITION_KEY, type PositionRecord, readPosition } from './table-schema';
+import { decodePage } from './page-codec';
+import { readPages } from './page-reads';
+import type { RetryPolicy } from './retry';
+import type { StoredPosition, TablePages } from './table-pages';
+import { type DynamoItem, PARTITION_KEY, pageBytesOf } from './table-schema';
 
-interface PrefixScan {
-  readonly tableName: string;
-  readonly prefix: string;
-  /** Parallel scan segments. */
-  readonly segments: number;
-  /** Only items also matching this condition on their `steps` attribute. */
-  readonly stepsAbove?: number;
-  /** Count only, or fetch the keys. */
-  readonly select: 'COUNT' | 'KEYS';
-}
-
-/** Scans the items whose key starts with a prefix, page by page, in parallel segments. */
+/** Scans the keys of the items whose key starts with a prefix, page by page, in parallel segments. */
 async function scanPrefix(
   client: DynamoDBClient,
-  scan: PrefixScan,
+  scan: { tableName: string; prefix: string; segments: number; select: 'COUNT' | 'KEYS' },
   onPage: (page: { count: number; items: DynamoItem[] }) => Promise<void> | void,
 ): Promise<void> {
-  const beyond = scan.stepsAbove !== undefined;
   await Promise.all(
     Array.from({ length: scan.segments }, async (_, segment) => {
       let startKey: DynamoItem | undefined;
@@ -44,9 +29,9 @@ async function scanPrefix(
             TableName: scan.tableName,
             Segment: segment,
             TotalSegments: scan.segments,
-            FilterExpression: `begins_with(#pk, :prefix)${beyond ? ' AND #steps > :steps' : ''}`,
-            ExpressionAttributeNames: { '#pk': PARTITION_KEY, ...(beyond ? { '#steps': 'steps' } : {}) },
-            ExpressionAttributeValues: { ':prefix': { S: scan.prefix }, ...(beyond ? { ':steps': { N: String(scan.stepsAbove) } } : {}) },
+            FilterExpression: 'begins_with(#pk, :prefix)',
+            ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+            ExpressionAttributeValues: { ':prefix': { S: scan.prefix } },
             ...(scan.select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
             ExclusiveStartKey: startKey,
           }),
@@ -68,21 +53,23 @@ export async function countItems(client: DynamoDBClient, tableName: string, pref
 }
 
 /**
- * Deletes items left by an earlier, deeper load of the same table (distance beyond `depth`), so
- * that the table holds exactly what this load wrote. Returns how many were removed.
+ * Deletes the items under `prefix` that are not among `keep`: pages of an earlier, deeper load,
+ * or items of an older schema, so that the table holds exactly what this load wrote. Returns how
+ * many were removed.
  */
-export async function removeBeyondDepth(
+export async function removeOthers(
   client: DynamoDBClient,
   tableName: string,
   prefix: string,
-  depth: number,
+  keep: ReadonlySet<string>,
   policy: RetryPolicy,
   stats: WriteStats,
 ): Promise<number> {
   let removed = 0;
-  await scanPrefix(client, { tableName, prefix, segments: 1, stepsAbove: depth, select: 'KEYS' }, async ({ items }) => {
-    for (let i = 0; i < items.length; i += BATCH_SIZE) {
-      const deletes = items.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
+  await scanPrefix(client, { tableName, prefix, segments: 1, select: 'KEYS' }, async ({ items }) => {
+    const stale = items.filter((item) => !keep.has(item[PARTITION_KEY].S!));
+    for (let i = 0; i < stale.length; i += BATCH_SIZE) {
+      const deletes = stale.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
       await writeBatchRequests(client, tableName, deletes, policy, stats);
       removed += deletes.length;
     }
@@ -91,41 +78,33 @@ export async function removeBeyondDepth(
 }
 
 export interface SpotCheckFailure {
-  readonly expected: PositionRecord;
-  readonly found: PositionRecord | undefined;
+  readonly expected: StoredPosition;
+  /** What the page said instead, in words. */
+  readonly found: string;
 }
 
-/** Reads `indexes` of the generation order back from the table and compares them with the records. */
+/** Reads the pages of `sample` back (consistently) and compares each position's decoded record with the expected one. */
 export async function spotCheck(
   client: DynamoDBClient,
   tableName: string,
-  contents: TableContents,
-  indexes: readonly number[],
+  pages: TablePages,
+  depth: number,
+  sample: readonly StoredPosition[],
   policy: RetryPolicy,
 ): Promise<SpotCheckFailure[]> {
+  const items = await readPages(client, tableName, [...new Set(sample.map((position) => position.key))], { policy, consistent: true });
   const failures: SpotCheckFailure[] = [];
-  for (let i = 0; i < indexes.length; i += 100) {
-    const expected = new Map(indexes.slice(i, i + 100).map((index) => {
-      const record = contents.recordAt(index);
-      return [record.key, record] as const;
-    }));
-    const found = new Map<string, PositionRecord>();
-    let request: KeysAndAttributes | undefined = {
-      Keys: [...expected.keys()].map((key) => ({ [PARTITION_KEY]: { S: key } })),
-      ConsistentRead: true,
-    };
-    for (let attempt = 0; request?.Keys?.length; attempt++) {
-      if (attempt > 0) await backoff(policy, attempt);
-      const output: BatchGetItemCommandOutput = await client.send(new BatchGetItemCommand({ RequestItems: { [tableName]: request } }));
-      for (const item of output.Responses?.[tableName] ?? []) {
-        const record = readPosition(item);
-        found.set(record.key, record);
-      }
-      request = output.UnprocessedKeys?.[tableName];
+  for (const expected of sample) {
+    const item = items.get(expected.key);
+    if (!item) {
+      failures.push({ expected, found: 'no page' });
+      continue;
     }
-    for (const [key, record] of expected) {
-      const stored = found.get(key);
-      if (!stored || stored.steps !== record.steps || stored.path !== record.path) failures.push({ expected: record, found: stored });
+    try {
+      const record = decodePage(pageBytesOf(item), pages.format, pages.layout, expected.page, depth).find(expected.slot);
+      if (JSON.stringify(record) !== JSON.stringify(expected.record)) failures.push({ expected, found: JSON.stringify(record) ?? 'no record' });
+    } catch (error) {
+      failures.push({ expected, found: `a page that does not decode (${(error as Error).message})` });
     }
   }
   return failures;

@@ -75,22 +75,29 @@ describe('npm start', () => {
     return { child, ready, output: () => output };
   }
 
+  const until = async (condition: () => boolean) => {
+    for (let i = 0; i < 600 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
   const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
   it('loads the tables the first time, serves the API, stops on Ctrl-C, and restarts without reloading', async () => {
     const first = start();
     const url = await first.ready;
-    expect(first.output()).toMatch(/knights#standard: loaded 1578 items \(depth 6\)/);
+    // It answers at once, by search, while the table loads behind it.
+    expect(await (await fetch(`${url}/knights?board=1*111/01111/00111/00001/00000&limit=3`)).json()).toMatchObject({ steps: 1 });
+    await until(() => /knights#standard: answering from the table/.test(first.output()));
+    expect(first.output()).toMatch(/knights#standard: loaded \d+ pages \(1578 positions, depth 6/);
     expect(await (await fetch(`${url}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
     expect(await (await fetch(`${url}/knights?board=10110/01*11/10111/01001/00000`)).json()).toMatchObject({ steps: 7, source: 'search' });
-    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ dynamodb: 'reachable', tables: { 'knights#standard': { items: 1578 }, eight: null } });
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ dynamodb: 'reachable', tables: { 'knights#standard': { state: 'loaded', manifest: { positions: 1578 } }, eight: { state: 'missing' } } });
     expect(first.output()).toMatch(/curl '.*\/knights\?board=10110\/01\*11\/10111\/01001\/00000'/);
     first.child.kill('SIGINT');
     expect(await stopped(first.child)).toBe(0);
 
     const second = start();
     const again = await second.ready;
-    expect(second.output()).toMatch(/knights#standard: already loaded \(1578 items, depth 6/);
+    await until(() => /knights#standard: already loaded/.test(second.output()));
+    expect(second.output()).toMatch(/knights#standard: already loaded: \d+ pages \(1578 positions, depth 6/);
     expect(await (await fetch(`${again}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
     second.child.kill('SIGTERM');
     expect(await stopped(second.child)).toBe(0);

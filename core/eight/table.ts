@@ -5,9 +5,9 @@ import { CANONICAL_GOALS, canonicalize } from './canonical';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 import { eightSpace, encodeEight } from './space';
 
-/** The whole space around canonical goal `goalIndex`: 181,440 positions. */
-export function buildEightTable(goalIndex: number): BfsTable {
-  return breadthFirst(eightSpace, encodeEight(CANONICAL_GOALS[goalIndex]));
+/** The whole space around canonical goal `goalIndex` (181,440 positions), or the part within `depth` moves. */
+export function buildEightTable(goalIndex: number, depth?: number): BfsTable {
+  return breadthFirst(eightSpace, encodeEight(CANONICAL_GOALS[goalIndex]), depth);
 }
 
 export class EightTables {

@@ -6,7 +6,7 @@
  * cells, dense over all 67,603,900 positions.
  */
 import type { StateSpace } from '../bfs';
-import { SUBSET_COUNT, subsetRank } from '../combinations';
+import { SUBSET_COUNT, subsetRank, subsetUnrank } from '../combinations';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, type KnightsBoard, WHITE } from './board';
 
 const EMPTY_SHIFT = 25;
@@ -36,6 +36,15 @@ export function knightsRank(code: number): number {
   return empty * SUBSET_COUNT + subsetRank(squeezed);
 }
 
+/** The inverse of knightsRank. */
+export function knightsUnrank(rank: number): number {
+  const empty = Math.floor(rank / SUBSET_COUNT);
+  const squeezed = subsetUnrank(rank % SUBSET_COUNT);
+  // put the empty cell's bit back in, clear
+  const blacks = (squeezed & ((1 << empty) - 1)) | ((squeezed >>> empty) << (empty + 1));
+  return (blacks | (empty << EMPTY_SHIFT)) >>> 0;
+}
+
 /** The empty square jumps to `target`, and the knight there jumps into the old hole. */
 export function playKnightsMove(code: number, target: number): number {
   const empty = code >>> EMPTY_SHIFT;
@@ -45,6 +54,9 @@ export function playKnightsMove(code: number, target: number): number {
 }
 
 const JUMP_TABLE = KNIGHT_JUMPS.map((targets) => Uint8Array.from(targets));
+/** BACK_INDEX[to * 25 + from]: index of the jump to `from` among the jumps from `to`. */
+const BACK_INDEX = new Uint8Array(CELLS * CELLS);
+KNIGHT_JUMPS.forEach((targets, from) => targets.forEach((to) => (BACK_INDEX[to * CELLS + from] = KNIGHT_JUMPS[to].indexOf(from))));
 
 export const knightsSpace: StateSpace = {
   size: KNIGHTS_POSITIONS,
@@ -55,9 +67,11 @@ export const knightsSpace: StateSpace = {
     const targets = JUMP_TABLE[empty];
     for (let i = 0; i < targets.length; i++) {
       next[i] = playKnightsMove(code, targets[i]);
-      back[i] = empty; // from there, the hole jumps back to where it is now
+      back[i] = BACK_INDEX[targets[i] * CELLS + empty]; // from there, the hole jumps back here
     }
     return targets.length;
   },
+  moveAt: (code, index) => JUMP_TABLE[code >>> EMPTY_SHIFT][index],
+  step: (code, index) => playKnightsMove(code, JUMP_TABLE[code >>> EMPTY_SHIFT][index]),
   applyMove: playKnightsMove,
 };

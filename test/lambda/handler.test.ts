@@ -2,12 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseKnightsBoard, playKnightsLine } from '../../core/knights/board';
 import { tablebaseFromEnvironment } from '../../lambda/dependencies';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
-import { DynamoPositionStore } from '../../lambda/position-store';
 import { MAX_JUDGE_CASES } from '../../lambda/routes';
 import { Tablebase } from '../../lambda/tablebase';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../store/positions';
+import { knightsSpec } from '../../store/table-pages';
+import { PageStore } from '../../store/page-store';
+import { DEFAULT_RETRY } from '../../store/retry';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { keyPrefix, manifestKey } from '../../store/table-schema';
+import { scanAll } from '../support/dynamodb';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';
 import { nearEightSpec } from '../support/small-tables';
@@ -113,8 +117,12 @@ describe('GET /health', () => {
   it('lists the loaded tables with their manifests', async () => {
     const result = await call(handler, { path: '/health' });
     expect(result.status).toBe(200);
-    expect(result.json).toMatchObject({ status: 'ok', dynamodb: 'reachable', tables: { 'knights#standard': { depth: 8, items: 10486 }, eight: { depth: 31 } } });
-    expect((await call(searchOnly, { path: '/health' })).json).toEqual({ status: 'ok', dynamodb: 'not configured', tables: { 'knights#standard': null, eight: null } });
+    expect(result.json).toMatchObject({
+      status: 'ok',
+      dynamodb: 'reachable',
+      tables: { 'knights#standard': { state: 'loaded', manifest: { depth: 8, positions: 10486, schemaVersion: 2 } }, eight: { state: 'loaded', manifest: { depth: 8 } } },
+    });
+    expect((await call(searchOnly, { path: '/health' })).json).toEqual({ status: 'ok', dynamodb: 'not configured', tables: { 'knights#standard': { state: 'missing' }, eight: { state: 'missing' } } });
   });
 });
 
@@ -213,7 +221,13 @@ describe('a failing DynamoDB', () => {
   it('is not asked again for a while after it fails, then tried again', async () => {
     let clock = 0;
     const errors: unknown[] = [];
-    const store = new DynamoPositionStore(createDynamoClient({ endpoint: 'http://127.0.0.1:9' }), tableName, { timeoutMs: 500, manifestTtlMs: 0 });
+    const store = new PageStore(createDynamoClient({ endpoint: 'http://127.0.0.1:9' }), tableName, {
+      timeoutMs: 500,
+      manifestTtlMs: 0,
+      cacheBytes: 1 << 20,
+      retry: DEFAULT_RETRY,
+      now: () => clock,
+    });
     const tablebase = new Tablebase(store, { storeBackoffMs: 5000, now: () => clock, onStoreError: (error) => errors.push(error) });
     const failing = createHandler({ tablebase, log: () => {} });
     await call(failing, { path: '/eight', query: 'from=12X453786&to=12345678X' });
@@ -222,5 +236,42 @@ describe('a failing DynamoDB', () => {
     clock = 6000;
     expect((await call(failing, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect(errors.length).toBe(2);
+  });
+});
+
+describe('tables the function cannot read', () => {
+  it('reads a table of another schema version as outdated, answers by search, and says so in /health', async () => {
+    const oldTable = await freshTable(client, 'outdated');
+    await client.send(
+      new PutItemCommand({
+        TableName: oldTable,
+        Item: { pk: { S: manifestKey('knights#standard') }, table: { S: 'knights#standard' }, schemaVersion: { N: '1' }, goal: { S: '11111/01111/00*11/00001/00000' }, depth: { N: '15' }, items: { N: '1671855' } },
+      }),
+    );
+    const old = createHandler({ tablebase: tablebaseFromEnvironment({ TABLE_NAME: oldTable, DYNAMODB_ENDPOINT: testEndpoint() }), log: () => {} });
+    expect((await call(old, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
+    const health = (await call(old, { path: '/health' })).json;
+    expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(/schema version 1.*reads version 2 only.*reloaded/) });
+    expect(health.tables.eight).toEqual({ state: 'missing' });
+  });
+
+  it('reports a malformed page loudly and answers by search, without holding off the table', async () => {
+    const damaged = await freshTable(client, 'damaged');
+    await loadTable(client, knightsSpec('standard', 8), { tableName: damaged, concurrency: 8 });
+    for (const item of await scanAll(client, damaged, keyPrefix('knights#standard'))) {
+      await client.send(new PutItemCommand({ TableName: damaged, Item: { ...item, page: { B: Uint8Array.from([0, 0xff, 0xff]) } } }));
+    }
+    const bad: unknown[] = [];
+    const down: unknown[] = [];
+    const tablebase = new Tablebase(
+      new PageStore(createDynamoClient({ endpoint: testEndpoint() }), damaged, { timeoutMs: 800, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, now: Date.now }),
+      { onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) },
+    );
+    const damagedHandler = createHandler({ tablebase, log: () => {} });
+    expect((await call(damagedHandler, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
+    expect((await call(damagedHandler, { path: '/knights', query: 'board=1*111/01111/00111/00001/00000' })).json).toMatchObject({ steps: 1, source: 'search' });
+    expect(bad.length).toBe(2); // both tried the table: no five-second hold-off for bad data
+    expect(String(bad[0])).toMatch(/MalformedPageError/);
+    expect(down).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../store/positions';
+import { eightSpec, knightsSpec } from '../../store/table-pages';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { keyPrefix, manifestKey, progressKey, readProgress } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
@@ -10,10 +10,8 @@ import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
 import { seededRandom } from '../support/random';
 
-const DEPTH_7_ITEMS = 1 + 8 + 14 + 38 + 148 + 368 + 1001 + 2440;
 const client = testClient();
 const fast = { ...DEFAULT_RETRY, baseMs: 1, maxMs: 20, maxAttempts: 30 };
-const prefix = keyPrefix('knights#standard');
 
 const faultyClient = () => createDynamoClient({ endpoint: testEndpoint() });
 
@@ -26,7 +24,8 @@ describe('the loader under faults', () => {
     const tableName = await freshTable(client, 'faults');
     const faulty = faultyClient();
     const log = injectFaults(faulty, { unprocessed: 0.3, throttle: 0.05, random: seededRandom(1) });
-    const result = await loadTable(faulty, knightsSpec('standard', 7), { tableName, concurrency: 8, retry: fast });
+    // The whole eight table: 1,485 pages, some 60 batches to disturb.
+    const result = await loadTable(faulty, eightSpec(), { tableName, concurrency: 8, retry: fast });
     faulty.destroy();
 
     expect(log.unprocessed).toBeGreaterThan(20);
@@ -34,8 +33,8 @@ describe('the loader under faults', () => {
     expect(result.stats.unprocessedRetries).toBe(log.unprocessed);
     expect(result.stats.throttles).toBe(log.throttled);
     expect(result.status).toBe('loaded');
-    expect(await countItems(client, tableName, prefix)).toBe(DEPTH_7_ITEMS);
-    expect(await stored(tableName, manifestKey('knights#standard'))).toBeDefined();
+    expect(await countItems(client, tableName, keyPrefix('eight'))).toBe(result.manifest.pages);
+    expect(await stored(tableName, manifestKey('eight'))).toBeDefined();
   });
 
   it('gives up with a clear error when DynamoDB keeps refusing, and writes no manifest', async () => {
@@ -52,39 +51,35 @@ describe('the loader under faults', () => {
   it('resumes after a crash from the last checkpoint and ends with exactly the expected items', async () => {
     const tableName = await freshTable(client, 'crash');
     const crashing = faultyClient();
-    injectFaults(crashing, { crashAfter: 120, unprocessed: 0.1, random: seededRandom(3) });
-    await expect(
-      loadTable(crashing, knightsSpec('standard', 7), { tableName, concurrency: 4, retry: fast, checkpointEveryMs: 0 }),
-    ).rejects.toThrow(/simulated crash/);
+    injectFaults(crashing, { crashAfter: 30, unprocessed: 0.1, random: seededRandom(3) });
+    await expect(loadTable(crashing, eightSpec(), { tableName, concurrency: 4, retry: fast, checkpointEveryMs: 0 })).rejects.toThrow(/simulated crash/);
     crashing.destroy();
 
-    expect(await stored(tableName, manifestKey('knights#standard'))).toBeUndefined();
-    const progress = readProgress((await stored(tableName, progressKey('knights#standard')))!);
+    expect(await stored(tableName, manifestKey('eight'))).toBeUndefined();
+    const progress = readProgress((await stored(tableName, progressKey('eight')))!)!;
     expect(progress.written).toBeGreaterThan(0);
-    expect(progress.written).toBeLessThan(DEPTH_7_ITEMS);
+    expect(progress.written).toBeLessThan(progress.pages);
     expect(progress.written % 25).toBe(0);
 
-    const resumed = await loadTable(client, knightsSpec('standard', 7), { tableName, retry: fast });
+    const resumed = await loadTable(client, eightSpec(), { tableName, retry: fast });
     expect(resumed.status).toBe('loaded');
     expect(resumed.resumedFrom).toBe(progress.written);
-    expect(resumed.written).toBe(DEPTH_7_ITEMS - progress.written);
-    expect(await countItems(client, tableName, prefix)).toBe(DEPTH_7_ITEMS);
-    expect(await stored(tableName, progressKey('knights#standard'))).toBeUndefined();
+    expect(resumed.written).toBe(progress.pages - progress.written);
+    expect(await countItems(client, tableName, keyPrefix('eight'))).toBe(progress.pages);
+    expect(await stored(tableName, progressKey('eight'))).toBeUndefined();
   });
 
-  it('refuses to write a manifest when items read back differ', async () => {
+  it('refuses to write a manifest when positions read back differ', async () => {
     const tableName = await freshTable(client, 'corrupt');
     const spec = knightsSpec('standard', 4);
     const real = spec.build();
-    // Write one wrong answer: the spot check of every item must catch it.
-    const wrong = { ...spec, build: () => ({ ...real, records: function* () {
-      let first = true;
-      for (const record of real.records()) {
-        yield first ? { ...record, steps: record.steps + 1 } : record;
-        first = false;
-      }
+    // Flip one bit in every page: the spot check must catch it.
+    const wrong = { ...spec, build: () => ({ ...real, encode: (index: number) => {
+      const bytes = real.encode(index).slice();
+      bytes[bytes.length - 1] ^= 0x80;
+      return bytes;
     } }) };
-    await expect(loadTable(client, wrong, { tableName, spotChecks: real.items })).rejects.toThrow(/differ from the computed tables.*no manifest was written/);
+    await expect(loadTable(client, wrong, { tableName, spotChecks: 200 })).rejects.toThrow(/differ from the computed tables.*no manifest was written/);
     expect(await stored(tableName, manifestKey('knights#standard'))).toBeUndefined();
   });
 });

@@ -1,21 +1,27 @@
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEightBoard } from '../../core/eight/board';
+import { CANONICAL_GOALS } from '../../core/eight/canonical';
 import { searchEight } from '../../core/eight/search';
-import { parseKnightsBoard } from '../../core/knights/board';
+import { decodeEight } from '../../core/eight/space';
 import { resolveKnightsGoal } from '../../core/knights/goals';
 import { searchKnights } from '../../core/knights/search';
-import { loadTable } from '../../store/loader';
-import { type TableSpec, eightSpec, knightsSpec } from '../../store/positions';
+import { decodeKnights, knightsUnrank } from '../../core/knights/space';
+import { OutdatedTableError, loadTable } from '../../store/loader';
+import { decodePage } from '../../store/page-codec';
+import { rankAt } from '../../store/page-layout';
+import { EIGHT_FORMAT, KNIGHTS_FORMAT, eightLetters } from '../../store/puzzle-formats';
+import { eightSpec, knightsSpec } from '../../store/table-pages';
 import {
-  EIGHT_TABLE_ID,
+  MAX_PAGE_ITEM_BYTES,
+  type Manifest,
   SCHEMA_VERSION,
+  itemBytes,
   keyPrefix,
-  knightsPathText,
   manifestKey,
+  pageBytesOf,
   progressKey,
   readManifest,
-  readPosition,
 } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
 import { freshTable, scanAll, testClient } from '../support/dynamodb';
@@ -23,37 +29,50 @@ import { freshTable, scanAll, testClient } from '../support/dynamodb';
 const client = testClient();
 const standard = resolveKnightsGoal('standard');
 /** Positions within 8 moves of the standard goal (SPEC level counts 0..8). */
-const DEPTH_8_ITEMS = 1 + 8 + 14 + 38 + 148 + 368 + 1001 + 2440 + 6468;
+const DEPTH_8_POSITIONS = 1 + 8 + 14 + 38 + 148 + 368 + 1001 + 2440 + 6468;
 
-async function manifestOf(tableName: string, table: string) {
+async function manifestOf(tableName: string, table: string): Promise<Manifest | undefined> {
   const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: manifestKey(table as never) } }, ConsistentRead: true }));
-  return Item ? readManifest(Item) : undefined;
+  return Item ? (readManifest(Item) as Manifest) : undefined;
 }
 
-describe('loading the knights table (depth 8) into DynamoDB', () => {
+describe('loading the knights table (depth 8) as pages', () => {
   let tableName: string;
   beforeAll(async () => {
     tableName = await freshTable(client, 'knights');
   });
 
-  it('writes one item per position, each matching an independent search, then a manifest', async () => {
+  it('writes pages of at most 4 KB holding every position within the depth, each matching an independent search, then a manifest', async () => {
     const result = await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
-    expect(result).toMatchObject({ status: 'loaded', written: DEPTH_8_ITEMS, resumedFrom: 0, removed: 0 });
+    const { manifest } = result;
+    expect(result).toMatchObject({ status: 'loaded', resumedFrom: 0, removed: 0 });
+    expect(manifest).toMatchObject({ table: 'knights#standard', schemaVersion: SCHEMA_VERSION, depth: 8, positions: DEPTH_8_POSITIONS, goal: '11111/01111/00*11/00001/00000' });
+    expect(manifest.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
+    expect(manifest.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
 
     const items = await scanAll(client, tableName, keyPrefix('knights#standard'));
-    expect(items.length).toBe(DEPTH_8_ITEMS);
+    expect(items.length).toBe(manifest.pages);
+    expect(result.written).toBe(manifest.pages);
+    let positions = 0;
+    let bytes = 0;
     for (const item of items) {
-      const record = readPosition(item);
-      const board = parseKnightsBoard(record.key.slice(keyPrefix('knights#standard').length));
-      const answer = searchKnights({ board, goal: standard, limit: 8 });
-      expect(record.steps).toBe(answer.steps);
-      expect(record.path).toBe(knightsPathText(answer.path));
+      const key = item.pk.S!;
+      expect(key).toMatch(/^knights#standard#p\d{6}$/);
+      expect(itemBytes(item)).toBeLessThanOrEqual(MAX_PAGE_ITEM_BYTES);
+      bytes += itemBytes(item);
+      const page = Number(key.slice(-6));
+      const decoded = decodePage(pageBytesOf(item), KNIGHTS_FORMAT, manifest.layout, page, manifest.depth);
+      for (let i = 0; i < decoded.count; i++) {
+        const board = decodeKnights(knightsUnrank(rankAt(manifest.layout, page, decoded.slots[i])));
+        const record = decoded.recordAt(i);
+        const answer = searchKnights({ board, goal: standard, limit: 8 });
+        expect({ steps: record.distance, path: record.line }).toEqual(answer);
+        positions++;
+      }
     }
-
-    const manifest = await manifestOf(tableName, 'knights#standard');
-    expect(manifest).toEqual(result.manifest);
-    expect(manifest).toMatchObject({ table: 'knights#standard', schemaVersion: SCHEMA_VERSION, depth: 8, items: DEPTH_8_ITEMS, goal: '11111/01111/00*11/00001/00000' });
-    expect(manifest!.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(positions).toBe(DEPTH_8_POSITIONS);
+    expect(bytes).toBe(manifest.bytes);
+    expect(await manifestOf(tableName, 'knights#standard')).toEqual(manifest);
     const progress = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: progressKey('knights#standard') } } }));
     expect(progress.Item).toBeUndefined();
   });
@@ -65,48 +84,64 @@ describe('loading the knights table (depth 8) into DynamoDB', () => {
     expect(await manifestOf(tableName, 'knights#standard')).toEqual(before);
 
     const forced = await loadTable(client, knightsSpec('standard', 8), { tableName, force: true });
-    expect(forced).toMatchObject({ status: 'loaded', written: DEPTH_8_ITEMS });
+    expect(forced).toMatchObject({ status: 'loaded', written: before!.pages });
     expect(forced.manifest.checksum).toBe(before!.checksum);
     expect(forced.manifest.completedAt >= before!.completedAt).toBe(true);
-    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(DEPTH_8_ITEMS);
   });
 
-  it('removes the extra positions of an earlier, deeper load when loading shallower', async () => {
+  it('ends with exactly the new load\'s pages when reloading with another depth', async () => {
+    const deeper = await loadTable(client, knightsSpec('standard', 11), { tableName });
+    expect(deeper.manifest).toMatchObject({ depth: 11, positions: DEPTH_8_POSITIONS + 14116 + 32825 + 64782 });
+    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(deeper.manifest.pages);
     const shallower = await loadTable(client, knightsSpec('standard', 6), { tableName });
-    expect(shallower.status).toBe('loaded');
-    expect(shallower.removed).toBe(2440 + 6468);
-    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(1 + 8 + 14 + 38 + 148 + 368 + 1001);
-    expect(await manifestOf(tableName, 'knights#standard')).toMatchObject({ depth: 6, items: 1578 });
+    expect(shallower.manifest).toMatchObject({ depth: 6, positions: 1578 });
+    expect(shallower.removed).toBe(deeper.manifest.pages - shallower.manifest.pages);
+    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(shallower.manifest.pages);
   });
 });
 
-describe('loading eight items', () => {
-  it('stores relabelled positions whose answers match an independent search', async () => {
-    const tableName = await freshTable(client, 'eight');
-    // A slice of the real eight table, spread over all 9 goals, keeps this test quick.
-    const full = eightSpec().build();
-    const step = Math.floor(full.items / 3000);
-    const slice: TableSpec = {
-      ...eightSpec(),
-      build: () => ({
-        items: 3000,
-        recordAt: (i) => full.recordAt(i * step),
-        records: function* () {
-          for (let i = 0; i < 3000; i++) yield full.recordAt(i * step);
-        },
+describe('a table written by another schema version', () => {
+  it('is refused with a sentence saying what was found and what to do, and replaced when forced', async () => {
+    const tableName = await freshTable(client, 'old');
+    // What schema 1 wrote: one item per position and a manifest counting them.
+    await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'knights#standard#10110/01*11/10111/01001/00000' }, steps: { N: '7' }, path: { S: '4,13,16,7,10,1,12' } } }));
+    await client.send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: { pk: { S: manifestKey('knights#standard') }, table: { S: 'knights#standard' }, schemaVersion: { N: '1' }, goal: { S: '11111/01111/00*11/00001/00000' }, depth: { N: '15' }, items: { N: '1671855' }, checksum: { S: 'sha256:x' }, completedAt: { S: '2026-11-29T00:00:00.000Z' } },
       }),
-    };
-    const result = await loadTable(client, slice, { tableName, concurrency: 8 });
-    expect(result.status).toBe('loaded');
-    const items = await scanAll(client, tableName, keyPrefix(EIGHT_TABLE_ID));
-    expect(items.length).toBe(3000);
+    );
+    const refused = loadTable(client, knightsSpec('standard', 4), { tableName });
+    await expect(refused).rejects.toThrow(OutdatedTableError);
+    await expect(refused).rejects.toThrow(/holds knights#standard as written by schema version 1 \(1,671,855 items\).*Run again with --force/);
+    const forced = await loadTable(client, knightsSpec('standard', 4), { tableName, force: true });
+    expect(forced.removed).toBe(1); // the old position item
+    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(forced.manifest.pages);
+  });
+});
+
+describe('loading eight pages', () => {
+  it('stores relabelled positions of all 9 goals whose answers match an independent search', async () => {
+    const tableName = await freshTable(client, 'eight');
+    const { manifest } = await loadTable(client, eightSpec(9), { tableName, concurrency: 8 });
+    const items = await scanAll(client, tableName, keyPrefix('eight'));
+    expect(items.length).toBe(manifest.pages);
     const goals = new Set<string>();
+    let checked = 0;
     for (const item of items) {
-      const record = readPosition(item);
-      const [, goal, from] = record.key.split('#');
+      const [, goal, pageText] = item.pk.S!.split('#');
       goals.add(goal);
-      expect(searchEight({ from: parseEightBoard(from), to: parseEightBoard(goal) })).toEqual({ steps: record.steps, path: record.path });
+      const page = Number(pageText.slice(1));
+      const decoded = decodePage(pageBytesOf(item), EIGHT_FORMAT, manifest.layout, page, manifest.depth);
+      // every 25th position of each page, against IDA* on the relabelled board
+      for (let i = 0; i < decoded.count; i += 25) {
+        const from = decodeEight(rankAt(manifest.layout, page, decoded.slots[i]));
+        const record = decoded.recordAt(i);
+        expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from, to: parseEightBoard(goal) }));
+        checked++;
+      }
     }
-    expect(goals.size).toBe(9);
+    expect(goals).toEqual(new Set(CANONICAL_GOALS.map((board) => board.map((v) => (v === 0 ? 'X' : v)).join(''))));
+    expect(checked).toBeGreaterThan(100);
   });
 });

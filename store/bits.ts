@@ -1,0 +1,127 @@
+/**
+ * Bit streams for page records, most significant bit first, with the two variable-length codes
+ * the pages use: truncated binary (a choice among n, in floor or ceil of log2 n bits) and Rice
+ * codes (gaps between present slots: a unary quotient and k low bits).
+ */
+
+export class BitWriter {
+  private bytes: Uint8Array;
+  private length = 0;
+  /** Pending bits, right-aligned; fewer than 8 between calls. */
+  private acc = 0;
+  private pending = 0;
+
+  constructor(capacity = 4096) {
+    this.bytes = new Uint8Array(capacity);
+  }
+
+  /** Appends the low `count` bits of `value` (count <= 16). */
+  write(value: number, count: number): void {
+    if (count === 0) return;
+    this.acc = (this.acc << count) | (value & ((1 << count) - 1));
+    this.pending += count;
+    while (this.pending >= 8) {
+      this.pending -= 8;
+      this.push((this.acc >>> this.pending) & 0xff);
+    }
+    this.acc &= (1 << this.pending) - 1;
+  }
+
+  /** `count` one bits then a zero. */
+  writeUnary(count: number): void {
+    for (let left = count; left > 0; left -= 16) this.write(0xffff, Math.min(16, left));
+    this.write(0, 1);
+  }
+
+  /** A choice in 0..n-1 (n >= 1) in truncated binary: nothing at all when n is 1. */
+  writeChoice(value: number, n: number): void {
+    if (n <= 1) return;
+    const k = 31 - Math.clz32(n);
+    const short = (1 << (k + 1)) - n; // this many values take k bits, the rest k + 1
+    if (value < short) this.write(value, k);
+    else this.write(value + short, k + 1);
+  }
+
+  /** A non-negative integer in Rice code with parameter k. */
+  writeRice(value: number, k: number): void {
+    this.writeUnary(Math.floor(value / 2 ** k));
+    if (k > 0) this.write(value % 2 ** k, k);
+  }
+
+  get bitLength(): number {
+    return this.length * 8 + this.pending;
+  }
+
+  /** The bytes written, the last one padded with zero bits. */
+  finish(): Uint8Array {
+    if (this.pending > 0) {
+      this.push((this.acc << (8 - this.pending)) & 0xff);
+      this.acc = 0;
+      this.pending = 0;
+    }
+    return this.bytes.slice(0, this.length);
+  }
+
+  private push(byte: number): void {
+    if (this.length === this.bytes.length) {
+      const bigger = new Uint8Array(this.bytes.length * 2);
+      bigger.set(this.bytes);
+      this.bytes = bigger;
+    }
+    this.bytes[this.length++] = byte;
+  }
+}
+
+/** Thrown when a stream ends before its contents do: the bytes are not a page this code wrote. */
+export class TruncatedStreamError extends Error {
+  override readonly name = 'TruncatedStreamError';
+}
+
+export class BitReader {
+  /** Position of the next bit, counted from the start of `bytes`. */
+  position: number;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    startBit = 0,
+  ) {
+    this.position = startBit;
+  }
+
+  read(count: number): number {
+    let value = 0;
+    for (let i = 0; i < count; i++) value = (value << 1) | this.bit();
+    return value;
+  }
+
+  readUnary(): number {
+    let count = 0;
+    while (this.bit() === 1) count++;
+    return count;
+  }
+
+  readChoice(n: number): number {
+    if (n <= 1) return 0;
+    const k = 31 - Math.clz32(n);
+    const short = (1 << (k + 1)) - n;
+    const value = this.read(k);
+    return value < short ? value : ((value << 1) | this.bit()) - short;
+  }
+
+  readRice(k: number): number {
+    return this.readUnary() * 2 ** k + this.read(k);
+  }
+
+  private bit(): number {
+    const byte = this.position >>> 3;
+    if (byte >= this.bytes.length) throw new TruncatedStreamError(`the stream ends at bit ${this.position}`);
+    return (this.bytes[byte] >>> (7 - (this.position++ & 7))) & 1;
+  }
+}
+
+/** Bits the truncated binary code spends on `value` among n choices. */
+export function choiceBits(value: number, n: number): number {
+  if (n <= 1) return 0;
+  const k = 31 - Math.clz32(n);
+  return value < (1 << (k + 1)) - n ? k : k + 1;
+}

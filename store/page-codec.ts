@@ -1,0 +1,281 @@
+/**
+ * The one encoding of pages: every byte the loader writes and the reader decodes goes through here.
+ *
+ * A record (one position) holds, as a bit stream:
+ *   - its distance to the goal, 6 bits;
+ *   - unless it is the goal, which of its legal moves are optimal: one bit per legal move, in the
+ *     SPEC's move order (both state graphs are bipartite, so every other move leads to distance+1);
+ *   - its lex-min shortest line after the first move. The first move is implied (it is the lowest
+ *     optimal move). Every later move is coded as a choice among the hole's moves from where it
+ *     stands, leaving out the move straight back (never on a shortest line), in truncated binary:
+ *     a knights corner or an eight corner costs no bit at all, the 5x5 centre under 3.
+ *
+ * A page (the records of one page's present slots, in slot order) is a 3-byte header, then for
+ * every record the gap since the previous present slot (Rice code; left out when every slot of
+ * the page is present) followed by the record:
+ *   byte 0    the Rice parameter k (0..30), or ALL_PRESENT
+ *   bytes 1-2 the number of records, big-endian
+ *
+ * Decoding needs the hole's cell of each record's position, which the rank gives (the page
+ * layout turns slots back into ranks), so nothing about the position itself is stored.
+ */
+import { BitReader, BitWriter, TruncatedStreamError, choiceBits } from './bits';
+import { type PageLayout, rankAt, slotsIn } from './page-layout';
+
+/** How a puzzle's hole moves, as far as the codec needs to know. */
+export interface PuzzleFormat {
+  /** holeMoves[cell]: the cells the hole moves to from `cell`, in the SPEC's move order. */
+  readonly holeMoves: readonly (readonly number[])[];
+  /** The hole's cell in the position of a rank. */
+  holeOfRank(rank: number): number;
+}
+
+/** What a page stores about one position. */
+export interface PositionRecord {
+  readonly distance: number;
+  /** Bit i set: the position's i-th legal move (SPEC order) leads to distance - 1. */
+  readonly optimal: number;
+  /** The lex-min shortest line as the cells the hole moves to; `distance` of them. */
+  readonly line: readonly number[];
+}
+
+export const DISTANCE_BITS = 6;
+export const MAX_DISTANCE = (1 << DISTANCE_BITS) - 1;
+export const HEADER_BYTES = 3;
+export const ALL_PRESENT = 255;
+const MAX_RICE = 30;
+
+/** A page's bytes that cannot be what this codec wrote: a loud error, never a silent misread. */
+export class MalformedPageError extends Error {
+  override readonly name = 'MalformedPageError';
+}
+
+const lowest = (mask: number) => 31 - Math.clz32(mask & -mask);
+
+/** Cells a hole can stand on: 25 for knights, 9 for eight. */
+const MAX_CELLS = 32;
+const moveIndexes = new WeakMap<readonly (readonly number[])[], Int8Array>();
+
+/** moveIndex(format)[at * 32 + to]: index of the move from `at` to `to` among the moves from `at`, or -1. */
+function moveIndex(format: PuzzleFormat): Int8Array {
+  let table = moveIndexes.get(format.holeMoves);
+  if (!table) {
+    table = new Int8Array(MAX_CELLS * MAX_CELLS).fill(-1);
+    for (let at = 0; at < format.holeMoves.length; at++) format.holeMoves[at].forEach((to, index) => (table![at * MAX_CELLS + to] = index));
+    moveIndexes.set(format.holeMoves, table);
+  }
+  return table;
+}
+
+/** The choice that codes the hole's step from `at` to `to` having arrived from `from` (-1: no forward move). */
+function choiceOf(indexes: Int8Array, from: number, at: number, to: number): number {
+  const index = indexes[at * MAX_CELLS + to];
+  const back = indexes[at * MAX_CELLS + from];
+  if (index < 0 || index === back) return -1;
+  return index > back ? index - 1 : index;
+}
+
+/** Bits of the choice that codes the hole's step from `at` to `to`, having arrived there from `from`. */
+export function lineStepBits(format: PuzzleFormat, from: number, at: number, to: number): number {
+  return choiceBits(choiceOf(moveIndex(format), from, at, to), format.holeMoves[at].length - 1);
+}
+
+/** Bits of a record: 6 for the distance, one per legal move, and the line's choices. */
+export function recordBits(format: PuzzleFormat, hole: number, record: PositionRecord): number {
+  if (record.distance === 0) return DISTANCE_BITS;
+  let bits = DISTANCE_BITS + format.holeMoves[hole].length;
+  let from = hole;
+  for (let t = 1; t < record.distance; t++) {
+    const at = record.line[t - 1];
+    bits += lineStepBits(format, from, at, record.line[t]);
+    from = at;
+  }
+  return bits;
+}
+
+export function writeRecord(writer: BitWriter, format: PuzzleFormat, hole: number, record: PositionRecord): void {
+  writeFields(writer, format, hole, record.distance, record.optimal, record.line);
+}
+
+/** writeRecord with the record's fields apart, so that a bulk encoder need not build objects. */
+function writeFields(writer: BitWriter, format: PuzzleFormat, hole: number, distance: number, optimal: number, line: ArrayLike<number>): void {
+  if (!Number.isInteger(distance) || distance < 0 || distance > MAX_DISTANCE) throw new RangeError(`distance ${distance} does not fit ${DISTANCE_BITS} bits`);
+  writer.write(distance, DISTANCE_BITS);
+  if (distance === 0) return;
+  const moves = format.holeMoves[hole];
+  if (optimal <= 0 || optimal >= 1 << moves.length) throw new RangeError(`optimal-move mask ${optimal} does not fit the ${moves.length} moves from cell ${hole}`);
+  if (line.length < distance || line[0] !== moves[lowest(optimal)]) {
+    throw new RangeError(`the line must have ${distance} moves and start with the lowest optimal move`);
+  }
+  writer.write(optimal, moves.length);
+  const indexes = moveIndex(format);
+  let from = hole;
+  for (let t = 1; t < distance; t++) {
+    const at = line[t - 1];
+    const choice = choiceOf(indexes, from, at, line[t]);
+    if (choice < 0) throw new RangeError(`the line moves the hole from ${at} to ${line[t]}, which is no forward move`);
+    writer.writeChoice(choice, format.holeMoves[at].length - 1);
+    from = at;
+  }
+}
+
+export function readRecord(reader: BitReader, format: PuzzleFormat, hole: number, maxDistance: number): PositionRecord {
+  const distance = reader.read(DISTANCE_BITS);
+  if (distance > maxDistance) throw new MalformedPageError(`a record says distance ${distance}, beyond the table's ${maxDistance}`);
+  if (distance === 0) return { distance, optimal: 0, line: [] };
+  const moves = format.holeMoves[hole];
+  const optimal = reader.read(moves.length);
+  if (optimal === 0) throw new MalformedPageError(`a record at distance ${distance} has no optimal move`);
+  const line = [moves[lowest(optimal)]];
+  let from = hole;
+  for (let t = 1; t < distance; t++) {
+    const at = line[t - 1];
+    const next = format.holeMoves[at];
+    const choice = reader.readChoice(next.length - 1);
+    const back = next.indexOf(from);
+    const index = choice >= back ? choice + 1 : choice;
+    if (index >= next.length) throw new MalformedPageError('a record codes a move the hole cannot make');
+    line.push(next[index]);
+    from = at;
+  }
+  return { distance, optimal, line };
+}
+
+/** Rice parameter for n gaps summing to at most `room`: the one whose worst case is smallest. */
+function riceParameter(n: number, room: number): { k: number; bits: number } {
+  let best = { k: 0, bits: n + room };
+  for (let k = 1; k <= MAX_RICE; k++) {
+    const bits = n * (k + 1) + Math.floor(room / 2 ** k);
+    if (bits < best.bits) best = { k, bits };
+  }
+  return best;
+}
+
+/**
+ * An upper bound on a page's bytes, from its slot count, its number of records and their bits
+ * (the page layout chooses ranksPerPage with it so that no page can outgrow an item).
+ */
+export function pageBytesBound(slots: number, records: number, recordBitsTotal: number): number {
+  const gaps = records === slots ? 0 : riceParameter(records, slots - records).bits;
+  return HEADER_BYTES + Math.ceil((gaps + recordBitsTotal) / 8);
+}
+
+export interface PageEntry {
+  readonly slot: number;
+  readonly hole: number;
+  readonly record: PositionRecord;
+}
+
+/** Writes one page: its header, then each present slot's gap and record, in increasing slot order. */
+export class PageEncoder {
+  private readonly writer = new BitWriter();
+  private readonly k: number;
+  private previous = -1;
+  private added = 0;
+
+  constructor(
+    private readonly format: PuzzleFormat,
+    private readonly slots: number,
+    private readonly count: number,
+  ) {
+    if (count > 0xffff || count > slots) throw new RangeError(`a page of ${slots} slots cannot hold ${count} records`);
+    this.k = count === slots ? ALL_PRESENT : riceParameter(count, slots - count).k;
+    this.writer.write(this.k, 8);
+    this.writer.write(count, 16);
+  }
+
+  add(slot: number, hole: number, distance: number, optimal: number, line: ArrayLike<number>): void {
+    if (slot <= this.previous || slot >= this.slots || this.added === this.count) throw new RangeError(`slot ${slot} is out of order, beyond the page's ${this.slots}, or one too many`);
+    if (this.k !== ALL_PRESENT) this.writer.writeRice(slot - this.previous - 1, this.k);
+    this.previous = slot;
+    this.added++;
+    writeFields(this.writer, this.format, hole, distance, optimal, line);
+  }
+
+  finish(): Uint8Array {
+    if (this.added !== this.count) throw new RangeError(`the page was to hold ${this.count} records; ${this.added} were added`);
+    return this.writer.finish();
+  }
+}
+
+/** Encodes the present slots of one page, given in increasing slot order. */
+export function encodePage(format: PuzzleFormat, slots: number, entries: readonly PageEntry[]): Uint8Array {
+  const encoder = new PageEncoder(format, slots, entries.length);
+  for (const { slot, hole, record } of entries) encoder.add(slot, hole, record.distance, record.optimal, record.line);
+  return encoder.finish();
+}
+
+/** A page read back: where each present slot's record starts, decoded on demand. */
+export class DecodedPage {
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly format: PuzzleFormat,
+    private readonly maxDistance: number,
+    readonly slots: Uint32Array,
+    private readonly holes: Uint8Array,
+    private readonly offsets: Uint32Array,
+  ) {}
+
+  get count(): number {
+    return this.slots.length;
+  }
+
+  /** Memory this page holds, for a cache bounded in bytes. */
+  get byteSize(): number {
+    return this.bytes.length + this.slots.length * 9 + 64;
+  }
+
+  /** The record of a slot, or undefined when the slot's position is not in the table. */
+  find(slot: number): PositionRecord | undefined {
+    let low = 0;
+    let high = this.slots.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.slots[middle];
+      if (at === slot) return this.recordAt(middle);
+      if (at < slot) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  recordAt(index: number): PositionRecord {
+    return readRecord(new BitReader(this.bytes, this.offsets[index]), this.format, this.holes[index], this.maxDistance);
+  }
+}
+
+/**
+ * Reads a page's structure, checking every record, so that bytes this codec did not write fail
+ * here, loudly, rather than answering wrongly later.
+ */
+export function decodePage(bytes: Uint8Array, format: PuzzleFormat, layout: PageLayout, page: number, maxDistance: number): DecodedPage {
+  try {
+    if (bytes.length < HEADER_BYTES) throw new MalformedPageError(`a page is at least ${HEADER_BYTES} bytes; this one has ${bytes.length}`);
+    const k = bytes[0];
+    const count = (bytes[1] << 8) | bytes[2];
+    const span = slotsIn(layout, page);
+    if (span <= 0) throw new MalformedPageError(`page ${page} is beyond the layout's last page`);
+    if (k === ALL_PRESENT ? count !== span : k > MAX_RICE || count > span) {
+      throw new MalformedPageError(`the header (k ${k}, ${count} records) does not fit a page of ${span} slots`);
+    }
+    const slots = new Uint32Array(count);
+    const holes = new Uint8Array(count);
+    const offsets = new Uint32Array(count);
+    const reader = new BitReader(bytes, HEADER_BYTES * 8);
+    let slot = -1;
+    for (let i = 0; i < count; i++) {
+      slot = k === ALL_PRESENT ? i : slot + 1 + reader.readRice(k);
+      if (slot >= span) throw new MalformedPageError(`a record's slot ${slot} is beyond the page's ${span}`);
+      const hole = format.holeOfRank(rankAt(layout, page, slot));
+      slots[i] = slot;
+      holes[i] = hole;
+      offsets[i] = reader.position;
+      readRecord(reader, format, hole, maxDistance);
+    }
+    if (bytes.length * 8 - reader.position >= 8) throw new MalformedPageError('the page has bytes after its last record');
+    return new DecodedPage(bytes, format, maxDistance, slots, holes, offsets);
+  } catch (error) {
+    if (error instanceof TruncatedStreamError) throw new MalformedPageError(`the page ends inside a record (${error.message})`);
+    throw error;
+  }
+}

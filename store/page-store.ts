@@ -1,0 +1,173 @@
+/**
+ * The read side of the tables, for the service: a table's state from its manifest, and any
+ * position's record from its page, with one GetItem per page (BatchGetItem when several pages are
+ * wanted at once) and a cache of decoded pages bounded in bytes, so that queries landing on the
+ * same page share one read and one decode.
+ *
+ * It trusts only a manifest of its own schema version: a table loaded by another version reads as
+ * "outdated" and is never decoded. Failures come in two kinds, kept apart because the service
+ * treats them differently: StoreUnavailableError (DynamoDB or the network failed: try again
+ * later) and bad data (a malformed item, a page the manifest promises but the table lacks: a bug
+ * or a broken load, to be reported loudly).
+ */
+import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { LRUCache } from 'lru-cache';
+import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
+import { pageSlotOf } from './page-layout';
+import { readPages } from './page-reads';
+import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
+import type { RetryPolicy } from './retry';
+import {
+  type DynamoItem,
+  EIGHT_TABLE_ID,
+  type ForeignManifest,
+  type Manifest,
+  PARTITION_KEY,
+  type TableId,
+  isCurrent,
+  manifestKey,
+  pageBytesOf,
+  pageKey,
+  readManifest,
+} from './table-schema';
+
+export type TableState =
+  | { readonly state: 'loaded'; readonly manifest: Manifest }
+  | { readonly state: 'missing' }
+  | { readonly state: 'outdated'; readonly found: ForeignManifest };
+
+/** DynamoDB or the network failed: the tables cannot be read now. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+/** A page the manifest promises is not in the table: the load was damaged after it completed. */
+export class PageMissingError extends Error {
+  override readonly name = 'PageMissingError';
+}
+
+export interface PageStoreOptions {
+  /** Longest wait for one DynamoDB call. */
+  readonly timeoutMs: number;
+  /** How long a manifest (or its absence) is trusted before it is read again. */
+  readonly manifestTtlMs: number;
+  /** Memory for decoded pages. */
+  readonly cacheBytes: number;
+  /** Retries of keys BatchGetItem leaves unprocessed. */
+  readonly retry: RetryPolicy;
+  readonly now: () => number;
+}
+
+export function formatOf(table: TableId): PagedPuzzle {
+  return table === EIGHT_TABLE_ID ? EIGHT_FORMAT : KNIGHTS_FORMAT;
+}
+
+export class PageStore {
+  private readonly states = new Map<TableId, { value: Promise<TableState>; until: number }>();
+  private readonly pages: LRUCache<string, DecodedPage>;
+  /** Pages being fetched, so that concurrent lookups of one page share the read. */
+  private readonly fetching = new Map<string, Promise<DecodedPage>>();
+  /** Page keys asked for since the last flush, with their waiters. */
+  private waiting = new Map<string, { resolve(item: DynamoItem | undefined): void; reject(error: unknown): void }[]>();
+
+  constructor(
+    private readonly client: DynamoDBClient,
+    private readonly tableName: string,
+    private readonly options: PageStoreOptions,
+  ) {
+    this.pages = new LRUCache({ maxSize: options.cacheBytes, sizeCalculation: (page) => page.byteSize });
+  }
+
+  /** The table's state, from its manifest (cached for manifestTtlMs). */
+  table(table: TableId): Promise<TableState> {
+    const now = this.options.now();
+    const cached = this.states.get(table);
+    if (cached && cached.until > now) return cached.value;
+    const value = this.readState(table);
+    this.states.set(table, { value, until: now + this.options.manifestTtlMs });
+    value.catch(() => this.states.delete(table)); // a failed read is not remembered
+    return value;
+  }
+
+  /** Reads the manifests again on the next request (a load just completed). */
+  forgetManifests(): void {
+    this.states.clear();
+  }
+
+  /** The record of the position of `rank` in `section` of a loaded table, or undefined when the table does not hold it. */
+  async lookup(manifest: Manifest, section: string, rank: number): Promise<PositionRecord | undefined> {
+    const { page, slot } = pageSlotOf(manifest.layout, rank);
+    const key = pageKey(section, page);
+    return (await this.page(manifest, key, page)).find(slot);
+  }
+
+  /** The decoded page, from the cache or DynamoDB. */
+  async page(manifest: Manifest, key: string, page: number): Promise<DecodedPage> {
+    const cacheKey = `${manifest.checksum}|${key}`;
+    const cached = this.pages.get(cacheKey);
+    if (cached) return cached;
+    let pending = this.fetching.get(cacheKey);
+    if (!pending) {
+      pending = this.fetch(key).then((item) => {
+        if (!item) throw new PageMissingError(`The manifest of ${manifest.table} promises page ${key}, but the table has no such item; reload the table.`);
+        const decoded = decodePage(pageBytesOf(item), formatOf(manifest.table), manifest.layout, page, manifest.depth);
+        this.pages.set(cacheKey, decoded);
+        return decoded;
+      });
+      this.fetching.set(cacheKey, pending);
+      void pending.then(
+        () => this.fetching.delete(cacheKey),
+        () => this.fetching.delete(cacheKey),
+      );
+    }
+    return pending;
+  }
+
+  private async readState(table: TableId): Promise<TableState> {
+    const item = await this.guard(() => this.getItem(manifestKey(table)));
+    if (!item) return { state: 'missing' };
+    const manifest = readManifest(item);
+    return isCurrent(manifest) ? { state: 'loaded', manifest } : { state: 'outdated', found: manifest };
+  }
+
+  /** Queues a page read; reads that arrive together go out as one BatchGetItem. */
+  private fetch(key: string): Promise<DynamoItem | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.flush());
+      const list = this.waiting.get(key);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const waiting = this.waiting;
+    this.waiting = new Map();
+    const keys = [...waiting.keys()];
+    try {
+      const items =
+        keys.length === 1
+          ? new Map([[keys[0], await this.guard(() => this.getItem(keys[0]))]])
+          : await this.guard(() => readPages(this.client, this.tableName, keys, { policy: this.options.retry, timeoutMs: this.options.timeoutMs }));
+      for (const [key, list] of waiting) for (const { resolve } of list) resolve(items.get(key));
+    } catch (error) {
+      for (const list of waiting.values()) for (const { reject } of list) reject(error);
+    }
+  }
+
+  private async getItem(key: string): Promise<DynamoItem | undefined> {
+    const output = await this.client.send(new GetItemCommand({ TableName: this.tableName, Key: { [PARTITION_KEY]: { S: key } } }), {
+      abortSignal: AbortSignal.timeout(this.options.timeoutMs),
+    });
+    return output.Item;
+  }
+
+  /** Any failure of a DynamoDB call is the store being unavailable. */
+  private async guard<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw new StoreUnavailableError(`DynamoDB could not be read: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,303 @@
+/**
+ * A logical table as pages: the core's BFS tables turned into page items, in a fixed load order,
+ * so that a resumed load regenerates exactly the same pages and can skip what was stored.
+ *
+ * Building a table runs the BFS (which gives every position's distance and optimal moves), then
+ * computes every record's size in bits without encoding it (a line's bits are its first step's
+ * plus the bits of the line from the position that step reaches, so one pass in BFS order does
+ * it), picks the page size (ranks per page) that fills pages as far as a 4 KB item allows, and
+ * lists the pages, and encodes them all into one buffer. Besides that buffer (a few bytes a
+ * position), only the BFS tables and a byte per rank are held in memory; no object per position.
+ */
+import { type BfsTable, NONE, lowestMove } from '../core/bfs';
+import { formatEightBoard } from '../core/eight/board';
+import { CANONICAL_GOALS } from '../core/eight/canonical';
+import { EIGHT_DIAMETER } from '../core/eight/search';
+import { buildEightTable } from '../core/eight/table';
+import { formatKnightsBoard } from '../core/knights/board';
+import { KNIGHTS_GOALS, type KnightsGoalName } from '../core/knights/goals';
+import { knightsUnrank } from '../core/knights/space';
+import { buildKnightsTable } from '../core/knights/table';
+import { DISTANCE_BITS, PageEncoder, type PositionRecord, lineStepBits, pageBytesBound } from './page-codec';
+import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn } from './page-layout';
+import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
+import { EIGHT_TABLE_ID, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
+
+/** The deepest knights table: the farthest position is 39 moves from the standard goal. */
+export const KNIGHTS_MAX_DEPTH = 39;
+export const KNIGHTS_DEFAULT_DEPTH = 15;
+
+/** A logical table before its positions are computed: enough to compare with a manifest. */
+export interface TableSpec {
+  readonly table: TableId;
+  readonly goal: string;
+  readonly depth: number;
+  /** Runs the BFS and plans the pages (seconds for the default tables). */
+  build(): TablePages;
+}
+
+export interface PageRef {
+  readonly key: string;
+  readonly section: number;
+  readonly page: number;
+}
+
+/** A position's expected record, where it is stored, for spot checks. */
+export interface StoredPosition {
+  readonly key: string;
+  readonly section: number;
+  readonly page: number;
+  readonly slot: number;
+  readonly record: PositionRecord;
+}
+
+export interface TablePages {
+  readonly format: PagedPuzzle;
+  readonly layout: PageLayout;
+  /** Positions stored, and how many at each distance. */
+  readonly positions: number;
+  readonly levels: readonly number[];
+  /** Every page, in load order. */
+  readonly pages: readonly PageRef[];
+  /** The bytes of pages[index]. */
+  encode(index: number): Uint8Array;
+  /** A random stored position and its expected record. */
+  samplePosition(random: () => number): StoredPosition;
+}
+
+/** The part of a logical table around one goal. */
+interface Section {
+  readonly name: string;
+  readonly bfs: BfsTable;
+  /** The state code of a rank. */
+  readonly unrank: (rank: number) => number;
+}
+
+export function knightsSpec(goalName: KnightsGoalName, depth: number): TableSpec {
+  const goal = KNIGHTS_GOALS.get(goalName)!;
+  return {
+    table: knightsTableId(goalName),
+    goal: formatKnightsBoard(goal.board),
+    depth,
+    build: () => planPages(KNIGHTS_FORMAT, [{ name: knightsSection(goalName), bfs: buildKnightsTable(goal, depth).bfs, unrank: knightsUnrank }]),
+  };
+}
+
+/** The eight positions of all 9 goals: the whole space, or (for small test loads) those within `depth`. */
+export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
+  return {
+    table: EIGHT_TABLE_ID,
+    goal: CANONICAL_GOALS.map(formatEightBoard).join(','),
+    depth,
+    build: () =>
+      planPages(
+        EIGHT_FORMAT,
+        CANONICAL_GOALS.map((_, goalIndex) => ({ name: eightSection(goalIndex), bfs: buildEightTable(goalIndex, depth), unrank: (rank: number) => rank })),
+      ),
+  };
+}
+
+/** The record of the position `code` (which must be in the section's table) and its hole's cell. */
+function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: number; record: PositionRecord } {
+  const { space, distance, optimal } = section.bfs;
+  const rank = space.rank(code);
+  const hole = format.holeOfRank(rank);
+  const line: number[] = [];
+  let state = code;
+  let at = hole;
+  for (let t = distance[rank]; t > 0; t--) {
+    const index = lowestMove(optimal[space.rank(state)]);
+    at = format.holeMoves[at][index];
+    line.push(at);
+    state = space.step(state, index);
+  }
+  return { hole, record: { distance: distance[rank], optimal: optimal[rank], line } };
+}
+
+/**
+ * Every record's size in bits, indexed by scrambled rank (0: no position there). The bits of the
+ * line after a position's first move are the first step's choice plus what the position that
+ * move reaches spends on its own line after its first move; BFS order has that one done first.
+ */
+function recordBitsOf(format: PagedPuzzle, section: Section, layout: PageLayout): { bits: Uint8Array; values: Uint32Array } {
+  const { space, distance, optimal, order } = section.bfs;
+  const lineBits = new Uint8Array(space.size);
+  const bits = new Uint8Array(layout.ranks);
+  const values = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const code = order[i];
+    const rank = space.rank(code);
+    const d = distance[rank];
+    const hole = format.holeOfRank(rank);
+    if (d >= 2) {
+      const index = lowestMove(optimal[rank]);
+      const at = format.holeMoves[hole][index];
+      const next = space.rank(space.step(code, index));
+      const to = format.holeMoves[at][lowestMove(optimal[next])];
+      lineBits[rank] = lineStepBits(format, hole, at, to) + lineBits[next];
+    }
+    const value = scramble(layout, rank);
+    values[i] = value;
+    bits[value] = DISTANCE_BITS + (d > 0 ? format.holeMoves[hole].length : 0) + lineBits[rank];
+  }
+  return { bits, values };
+}
+
+/**
+ * The positions of each page, as indexes into the BFS order sorted by page and by slot within it,
+ * with where each page's group starts: the encoder then walks each page's positions directly,
+ * never unranking one.
+ */
+function groupByPage(values: Uint32Array, layout: PageLayout): { indexes: Uint32Array; starts: Uint32Array } {
+  const pages = pageCount(layout);
+  const starts = new Uint32Array(pages + 1);
+  for (let i = 0; i < values.length; i++) starts[Math.floor(values[i] / layout.ranksPerPage) + 1]++;
+  for (let page = 0; page < pages; page++) starts[page + 1] += starts[page];
+  const indexes = new Uint32Array(values.length);
+  const filled = starts.slice(0, pages);
+  for (let i = 0; i < values.length; i++) indexes[filled[Math.floor(values[i] / layout.ranksPerPage)]++] = i;
+  // Within a page, order by slot: sort keys slot * 2^16 + position in the group (a page holds
+  // fewer than 2^16 records, and slot * 2^16 stays far below 2^53).
+  for (let page = 0; page < pages; page++) {
+    const group = indexes.subarray(starts[page], starts[page + 1]);
+    const keys = new Float64Array(group.length);
+    for (let j = 0; j < group.length; j++) keys[j] = (values[group[j]] - page * layout.ranksPerPage) * 65536 + j;
+    keys.sort();
+    const unsorted = group.slice();
+    for (let j = 0; j < group.length; j++) group[j] = unsorted[keys[j] % 65536];
+  }
+  return { indexes, starts };
+}
+
+/** The largest page, in bytes (by the codec's bound), with `ranksPerPage`. */
+function largestPage(bitsBySection: readonly Uint8Array[], ranks: number, ranksPerPage: number): number {
+  let largest = 0;
+  for (const bits of bitsBySection) {
+    for (let start = 0; start < ranks; start += ranksPerPage) {
+      const end = Math.min(ranks, start + ranksPerPage);
+      let records = 0;
+      let total = 0;
+      for (let v = start; v < end; v++) {
+        const b = bits[v];
+        if (b !== 0) {
+          records++;
+          total += b;
+        }
+      }
+      largest = Math.max(largest, pageBytesBound(end - start, records, total));
+    }
+  }
+  return largest;
+}
+
+/**
+ * The most ranks per page for which no page outgrows `capacity`: a first guess from the average
+ * bits per rank, then a few corrections by the largest page found (scrambling makes pages so even
+ * that the guess is within a few percent).
+ */
+function chooseRanksPerPage(bitsBySection: readonly Uint8Array[], ranks: number, capacity: number): number {
+  let present = 0;
+  let totalBits = 0;
+  for (const bits of bitsBySection) for (let v = 0; v < ranks; v++) if (bits[v] !== 0) (present++, (totalBits += bits[v]));
+  const slots = ranks * bitsBySection.length;
+  const density = present / slots;
+  const gapBits = density < 1 ? density * (Math.log2(1 / density) + 2) : 0;
+  let guess = Math.max(1, Math.min(ranks, Math.floor(((capacity - 3) * 8) / (totalBits / slots + gapBits))));
+  let best = 0;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const largest = largestPage(bitsBySection, ranks, guess);
+    if (largest <= capacity) best = Math.max(best, guess);
+    const next = Math.max(1, Math.min(ranks, Math.floor((guess * capacity) / largest)));
+    if (next === guess || (largest <= capacity && next <= best)) break;
+    guess = largest > capacity ? Math.min(next, guess - 1) : next;
+  }
+  if (best === 0) throw new Error('no page size keeps every page within an item');
+  return best;
+}
+
+function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePages {
+  const multiplier = goldenMultiplier(format.ranks);
+  const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
+  const measured = sections.map((section) => recordBitsOf(format, section, unpaged));
+  const bitsBySection = measured.map((m) => m.bits);
+  const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }))).sort((a, b) => b.length - a.length)[0];
+  const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, pageCapacity(longestKey)) };
+
+  // Every page is written, empty or not (scrambling leaves hardly any empty), so that a missing
+  // item always means something went wrong rather than "no positions here".
+  const pages: PageRef[] = [];
+  sections.forEach((section, index) => {
+    for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page), section: index, page });
+  });
+
+  const groups = sections.map((_, index) => groupByPage(measured[index].values, layout));
+  bitsBySection.length = 0; // only needed to choose the layout
+  const line = new Uint8Array(256); // longest line: a distance fits a byte
+
+  const encodePageAt = (index: number): Uint8Array => {
+    const { section, page } = pages[index];
+    const { indexes, starts } = groups[section];
+    const { values } = measured[section];
+    const { space, distance, optimal, order } = sections[section].bfs;
+    const encoder = new PageEncoder(format, slotsIn(layout, page), starts[page + 1] - starts[page]);
+    for (let i = starts[page]; i < starts[page + 1]; i++) {
+      const slot = values[indexes[i]] - page * layout.ranksPerPage;
+      const code = order[indexes[i]];
+      const rank = space.rank(code);
+      const hole = format.holeOfRank(rank);
+      // the lex-min line: the lowest optimal move, again and again
+      let state = code;
+      let at = hole;
+      for (let t = 0; t < distance[rank]; t++) {
+        const move = lowestMove(optimal[space.rank(state)]);
+        at = format.holeMoves[at][move];
+        line[t] = at;
+        state = space.step(state, move);
+      }
+      encoder.add(slot, hole, distance[rank], optimal[rank], line);
+    }
+    return encoder.finish();
+  };
+
+  // Every page is encoded now, into one buffer: the load then only sends bytes, as fast as the
+  // server takes them, and its size and cost are known before the first write. The pages are
+  // compressed (a few bytes a position), so even the whole knights space takes a few hundred MB.
+  const offsets = new Uint32Array(pages.length + 1);
+  let arena = new Uint8Array(1 << 20);
+  for (let index = 0; index < pages.length; index++) {
+    const bytes = encodePageAt(index);
+    const end = offsets[index] + bytes.length;
+    if (end > arena.length) {
+      const bigger = new Uint8Array(Math.max(end, arena.length * 2));
+      bigger.set(arena.subarray(0, offsets[index]));
+      arena = bigger;
+    }
+    arena.set(bytes, offsets[index]);
+    offsets[index + 1] = end;
+  }
+  groups.length = 0;
+  measured.length = 0;
+
+  const levels: number[] = [];
+  for (const section of sections) section.bfs.levels.forEach((count, k) => (levels[k] = (levels[k] ?? 0) + count));
+
+  return {
+    format,
+    layout,
+    positions: levels.reduce((a, b) => a + b, 0),
+    levels,
+    pages,
+    encode: (index) => arena.subarray(offsets[index], offsets[index + 1]),
+    samplePosition(random) {
+      let pick = Math.floor(random() * levels.reduce((a, b) => a + b, 0));
+      let index = 0;
+      while (pick >= sections[index].bfs.order.length) pick -= sections[index++].bfs.order.length;
+      const section = sections[index];
+      const code = section.bfs.order[pick];
+      const rank = section.bfs.space.rank(code);
+      if (section.bfs.distance[rank] === NONE) throw new Error('a BFS order holds a position without a distance');
+      const { page, slot } = pageSlotOf(layout, rank);
+      return { key: pageKey(section.name, page), section: index, page, slot, record: recordOf(format, section, code).record };
+    },
+  };
+}
