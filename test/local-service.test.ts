@@ -6,6 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../lambda/handler';
 import { Tablebase } from '../lambda/tablebase';
 import { serveFunctionUrl } from '../scripts/function-url-server';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { createDynamoClient } from '../store/client';
+import { startLocalDynamo } from '../store/local-dynamodb';
+import { ensureTable } from '../store/table-admin';
+import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 
 describe('the local Function URL', () => {
   it('turns HTTP requests into Function URL events and results back into responses', async () => {
@@ -56,8 +61,8 @@ describe('npm start', () => {
     rmSync(data, { recursive: true, force: true });
   });
 
-  function start(): { child: ChildProcess; ready: Promise<string>; output: () => string } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--knights-depth', '6', '--data', data], {
+  function start(folder = data): { child: ChildProcess; ready: Promise<string>; output: () => string } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--knights-depth', '6', '--data', folder], {
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -101,5 +106,36 @@ describe('npm start', () => {
     expect(await (await fetch(`${again}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
     second.child.kill('SIGTERM');
     expect(await stopped(second.child)).toBe(0);
+  });
+
+  it('rebuilds its own data folder by itself when an older version wrote the tables there, and says so in one line', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tablebase-old-'));
+    try {
+      // What schema 1 left behind: one item per position and a manifest counting them.
+      const old = await startLocalDynamo({ path: join(folder, 'dynamodb') });
+      const client = createDynamoClient({ endpoint: old.endpoint });
+      await ensureTable(client, DEFAULT_TABLE_NAME);
+      await client.send(new PutItemCommand({ TableName: DEFAULT_TABLE_NAME, Item: { pk: { S: 'knights#standard#10110/01*11/10111/01001/00000' }, steps: { N: '7' }, path: { S: '4,13,16,7,10,1,12' } } }));
+      await client.send(
+        new PutItemCommand({
+          TableName: DEFAULT_TABLE_NAME,
+          Item: { pk: { S: 'manifest#knights#standard' }, table: { S: 'knights#standard' }, schemaVersion: { N: '1' }, goal: { S: '11111/01111/00*11/00001/00000' }, depth: { N: '6' }, items: { N: '1578' } },
+        }),
+      );
+      client.destroy();
+      await old.close();
+
+      const run = start(folder);
+      const url = await run.ready;
+      expect(run.output().match(/older version/g)).toEqual(['older version']);
+      expect(run.output()).toMatch(/The tables in .* were written by an older version of tablebase; rebuilding them from scratch\./);
+      await until(() => /knights#standard: answering from the table/.test(run.output()));
+      expect(await (await fetch(`${url}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
+      expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ tables: { 'knights#standard': { state: 'loaded', manifest: { schemaVersion: 2 } } } });
+      run.child.kill('SIGINT');
+      expect(await stopped(run.child)).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

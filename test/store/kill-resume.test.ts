@@ -80,7 +80,7 @@ describe('kill -9 during a load, then resume', () => {
     expect(await item(tableName, progressKey('knights#standard'))).toBeUndefined();
 
     const again = await precompute(tableName).done;
-    expect(again.stdout).toMatch(/already loaded .*nothing to do/);
+    expect(again.stdout).toMatch(/already loaded: .*nothing to do/);
     expect(readManifest((await item(tableName, manifestKey('knights#standard')))!)).toEqual(manifest);
   });
 });

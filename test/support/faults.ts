@@ -2,7 +2,7 @@
  * Faults a real DynamoDB-compatible server never produces, injected into the real SDK client's
  * middleware stack so that everything else (serialization, HTTP, the server) stays real.
  */
-import { type DynamoDBClient, ProvisionedThroughputExceededException, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, type KeysAndAttributes, ProvisionedThroughputExceededException, type WriteRequest } from '@aws-sdk/client-dynamodb';
 
 export interface FaultPlan {
   /** Share of BatchWriteItem calls that store only part of their items and return the rest as UnprocessedItems. */
@@ -11,6 +11,8 @@ export interface FaultPlan {
   throttle?: number;
   /** After this many BatchWriteItem calls, every further call fails as if the process had crashed. */
   crashAfter?: number;
+  /** Share of BatchGetItem calls that read only part of their keys and return the rest as UnprocessedKeys. */
+  unprocessedKeys?: number;
   random: () => number;
 }
 
@@ -18,12 +20,30 @@ export interface FaultLog {
   calls: number;
   unprocessed: number;
   throttled: number;
+  /** BatchGetItem calls, and those answered only in part. */
+  reads: number;
+  unprocessedReads: number;
 }
 
 export function injectFaults(client: DynamoDBClient, plan: FaultPlan): FaultLog {
-  const log: FaultLog = { calls: 0, unprocessed: 0, throttled: 0 };
+  const log: FaultLog = { calls: 0, unprocessed: 0, throttled: 0, reads: 0, unprocessedReads: 0 };
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      if (context.commandName === 'BatchGetItemCommand') {
+        log.reads++;
+        if (plan.random() >= (plan.unprocessedKeys ?? 0)) return next(args);
+        log.unprocessedReads++;
+        const input = args.input as { RequestItems: Record<string, KeysAndAttributes> };
+        const [table, request] = Object.entries(input.RequestItems)[0];
+        const keep = Math.floor(plan.random() * request.Keys!.length); // possibly none
+        const held = { ...request, Keys: request.Keys!.slice(keep) };
+        const result =
+          keep > 0
+            ? await next({ ...args, input: { ...input, RequestItems: { [table]: { ...request, Keys: request.Keys!.slice(0, keep) } } } })
+            : { output: { $metadata: { httpStatusCode: 200 }, Responses: { [table]: [] } }, response: {} };
+        (result.output as { UnprocessedKeys?: Record<string, KeysAndAttributes> }).UnprocessedKeys = { [table]: held };
+        return result;
+      }
       if (context.commandName !== 'BatchWriteItemCommand') return next(args);
       log.calls++;
       if (plan.crashAfter !== undefined && log.calls > plan.crashAfter) {

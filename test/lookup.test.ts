@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTable } from '../store/loader';
+import { eightSpec, knightsSpec } from '../store/table-pages';
+import { freshTable, testClient, testEndpoint } from './support/dynamodb';
+
+const client = testClient();
+let tableName: string;
+
+beforeAll(async () => {
+  tableName = await freshTable(client, 'lookup');
+  await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+  await loadTable(client, eightSpec(9), { tableName, concurrency: 8 });
+});
+
+function lookup(...args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lookup.ts', ...args, '--endpoint', testEndpoint(), '--table', tableName], { encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('npm run lookup', () => {
+  it('shows the page key, its size and the decoded knights record', () => {
+    const { code, stdout } = lookup('knights', '10110/01*11/10111/01001/00000');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^page {7}knights#standard#p\d{6}: \d+ bytes as DynamoDB counts them, \d+ positions; this one in slot \d+$/m);
+    expect(stdout).toMatch(/^distance {3}7$/m);
+    expect(stdout).toMatch(/^moves {6}0, 4 optimal, 10, 14, 16, 18$/m);
+    expect(stdout).toMatch(/^line {7}\[4, 13, 16, 7, 10, 1, 12\]$/m);
+  });
+
+  it('shows the eight record of the relabelled board, with move letters', () => {
+    const { code, stdout } = lookup('eight', '564178X23', '7568X4123');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^position {3}235614X78 \(A relabelled for goal 1234X5678; Cantor rank \d+\)$/m);
+    expect(stdout).toMatch(/^page {7}eight#1234X5678#p\d{4}: /m);
+    expect(stdout).toMatch(/^line {7}"urrulldr"$/m);
+  });
+
+  it('says when the table does not hold the position, and refuses bad input with a sentence', () => {
+    const far = lookup('knights', '01011/110*1/01110/01010/00100');
+    expect(far.code).toBe(0);
+    expect(far.stdout).toMatch(/^record {5}none: the position is more than 8 moves from the goal$/m);
+    const wrong = lookup('knights', '10110/01*11');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/A board has 5 rows of 5 cells; this one has 2 rows\./);
+    const usage = lookup('chess');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^usage: npm run --silent lookup/);
+    expect(lookup('eight', '12345678X', '12345687X').stderr).toMatch(/cannot be reached/);
+  });
+});

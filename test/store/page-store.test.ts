@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalize } from '../../core/eight/canonical';
+import { searchEight } from '../../core/eight/search';
+import { encodeEight } from '../../core/eight/space';
+import { resolveKnightsGoal } from '../../core/knights/goals';
+import { searchKnights } from '../../core/knights/search';
+import { encodeKnights, knightsRank } from '../../core/knights/space';
+import { createDynamoClient } from '../../store/client';
+import { loadTable } from '../../store/loader';
+import { pageSlotOf } from '../../store/page-layout';
+import { readPages } from '../../store/page-reads';
+import { PageStore } from '../../store/page-store';
+import { eightLetters } from '../../store/puzzle-formats';
+import { DEFAULT_RETRY } from '../../store/retry';
+import { eightSpec, knightsSpec } from '../../store/table-pages';
+import { type Manifest, eightSection, knightsSection, pageKey } from '../../store/table-schema';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { injectFaults } from '../support/faults';
+import { eightBoardArbitrary, knightsWalkArbitrary, samples, seededRandom } from '../support/random';
+import fc from 'fast-check';
+import { isReachable } from '../../core/eight/board';
+
+const client = testClient();
+const fast = { ...DEFAULT_RETRY, baseMs: 1, maxMs: 5, maxAttempts: 20 };
+const standard = resolveKnightsGoal('standard');
+let tableName: string;
+let knights: Manifest;
+let eight: Manifest;
+
+beforeAll(async () => {
+  tableName = await freshTable(client, 'reader');
+  knights = (await loadTable(client, knightsSpec('standard', 10), { tableName, concurrency: 8 })).manifest;
+  eight = (await loadTable(client, eightSpec(), { tableName, concurrency: 8 })).manifest;
+});
+
+/** A reader on its own client, counting the DynamoDB calls it makes. */
+function reader(cacheBytes = 16 << 20) {
+  const own = createDynamoClient({ endpoint: testEndpoint() });
+  const calls: string[] = [];
+  own.middlewareStack.add((next, context) => (args) => (calls.push(context.commandName!), next(args)), { step: 'initialize' });
+  const store = new PageStore(own, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes, retry: fast, now: Date.now });
+  return { store, calls, own };
+}
+
+describe('the page store', () => {
+  it('answers every position as the search does, knights (within and beyond the depth) and eight', async () => {
+    const { store, own } = reader();
+    for (const board of samples(knightsWalkArbitrary(standard.board, 14), 150, 5)) {
+      const record = await store.lookup(knights, knightsSection('standard'), knightsRank(encodeKnights(board)));
+      const truth = searchKnights({ board, goal: standard, limit: 10 });
+      expect(record ? { steps: record.distance, path: record.line } : { steps: -1, path: [] }).toEqual(truth);
+    }
+    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 300, 6).filter(([a, b]) => isReachable(a, b));
+    for (const [a, b] of pairs) {
+      const { goalIndex, from } = canonicalize(a, b);
+      const record = (await store.lookup(eight, eightSection(goalIndex), encodeEight(from)))!;
+      expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from: a, to: b }));
+    }
+    own.destroy();
+  });
+
+  it('reads a page once for all the positions on it, concurrent or later, and only again once the cache lets it go', async () => {
+    const { store, calls, own } = reader();
+    // Ranks on one page of the eight table, goal 12345678X.
+    const ranks = Array.from({ length: 20_000 }, (_, r) => r).filter((r) => pageSlotOf(eight.layout, r).page === 3).slice(0, 10);
+    expect(ranks.length).toBe(10);
+    await Promise.all(ranks.map((rank) => store.lookup(eight, eightSection(8), rank)));
+    await store.lookup(eight, eightSection(8), ranks[0]);
+    expect(calls).toEqual(['GetItemCommand']);
+    // Two other pages at once: one BatchGetItem.
+    const others = [5, 6].map((page) => Array.from({ length: 40_000 }, (_, r) => r).find((r) => pageSlotOf(eight.layout, r).page === page)!);
+    await Promise.all(others.map((rank) => store.lookup(eight, eightSection(8), rank)));
+    expect(calls).toEqual(['GetItemCommand', 'BatchGetItemCommand']);
+    own.destroy();
+
+    const tiny = reader(1); // no room for any page
+    await tiny.store.lookup(eight, eightSection(8), ranks[0]);
+    await tiny.store.lookup(eight, eightSection(8), ranks[1]);
+    expect(tiny.calls).toEqual(['GetItemCommand', 'GetItemCommand']);
+    tiny.own.destroy();
+  });
+
+  it('retries keys BatchGetItem leaves unprocessed until every page is read', async () => {
+    const faulty = createDynamoClient({ endpoint: testEndpoint() });
+    const log = injectFaults(faulty, { unprocessedKeys: 0.8, random: seededRandom(4) });
+    const perGoal = eight.pages / 9;
+    const keys = Array.from({ length: eight.pages }, (_, i) => pageKey(eightSection(Math.floor(i / perGoal)), i % perGoal)).sort();
+    const items = await readPages(faulty, tableName, keys, { policy: fast });
+    faulty.destroy();
+    expect(log.unprocessedReads).toBeGreaterThan(5);
+    expect([...items.keys()].sort()).toEqual(keys);
+  });
+
+  it('gives up with a clear error when keys stay unprocessed', async () => {
+    const faulty = createDynamoClient({ endpoint: testEndpoint() });
+    injectFaults(faulty, { unprocessedKeys: 1, random: () => 0 });
+    await expect(readPages(faulty, tableName, ['eight#12345678X#p0000', 'eight#12345678X#p0001'], { policy: { ...fast, maxAttempts: 3 } })).rejects.toThrow(
+      /left 2 keys unprocessed 3 times in a row/,
+    );
+    faulty.destroy();
+  });
+});
