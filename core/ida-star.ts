@@ -11,6 +11,8 @@
  * nodes. A move limit ends it with "beyond-limit" once the bound passes the limit.
  */
 
+import { type Clock, systemClock } from './clock';
+
 /** A puzzle position being searched, mutated in place by `apply`. */
 export interface SearchProblem {
   /** Legal moves here, in lexicographic order. Must stay valid while the state changes and comes back. */
@@ -25,10 +27,10 @@ export interface SearchProblem {
 export interface SearchBudget {
   /** Most nodes to expand before giving up. */
   maxNodes: number;
-  /** Give up once `now()` passes this (same clock as `now`). */
+  /** Give up once the clock passes this. */
   deadline: number;
-  /** The clock; `performance.now` by default. */
-  now?: () => number;
+  /** The clock the deadline is on; the system's by default. */
+  clock?: Clock;
 }
 
 export type SearchOutcome =
@@ -40,8 +42,8 @@ export type SearchOutcome =
 export const UNLIMITED: SearchBudget = { maxNodes: Number.MAX_SAFE_INTEGER, deadline: Number.POSITIVE_INFINITY };
 
 /** Budget in milliseconds from now plus a node cap. */
-export function budgetOf(milliseconds: number, maxNodes: number): SearchBudget {
-  return { maxNodes, deadline: performance.now() + milliseconds };
+export function budgetOf(milliseconds: number, maxNodes: number, clock: Clock = systemClock): SearchBudget {
+  return { maxNodes, deadline: clock.now() + milliseconds, clock };
 }
 
 const FOUND = -1;
@@ -56,7 +58,7 @@ class OutOfBudget {
  * `maxDepth` moves. The problem is left in its starting state.
  */
 export function idaStar(problem: SearchProblem, maxDepth: number, budget: SearchBudget = UNLIMITED): SearchOutcome {
-  const now = budget.now ?? (() => performance.now());
+  const clock = budget.clock ?? systemClock;
   const line: number[] = []; // moves from the start to the node being searched
   const undos: number[] = []; // the moves that take that node back to the start, last first
   let nodes = 0;
@@ -66,7 +68,7 @@ export function idaStar(problem: SearchProblem, maxDepth: number, budget: Search
     if (f > bound) return f;
     if (problem.isGoal()) return FOUND;
     if (++nodes > budget.maxNodes) throw new OutOfBudget('nodes');
-    if ((nodes === 1 || nodes % CLOCK_EVERY === 0) && now() > budget.deadline) throw new OutOfBudget('time');
+    if ((nodes === 1 || nodes % CLOCK_EVERY === 0) && clock.now() > budget.deadline) throw new OutOfBudget('time');
     let smallestOver = Number.POSITIVE_INFINITY;
     for (const move of problem.moves()) {
       if (move === undoPrevious) continue; // going straight back is never on a shortest line

@@ -1,55 +1,50 @@
 /**
  * The Function URL handler: event in, result out. It turns the event into a typed request,
- * routes it, turns failures into statuses (errors.ts), and writes one JSON log line per request.
- * Everything it needs comes in as dependencies, built once per container by index.ts.
+ * routes it, turns failures into statuses (errors.ts), and logs one structured line per request.
+ * Everything it needs comes in as the app state, built once per container by index.ts.
  */
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, Context, LambdaFunctionURLEvent } from 'aws-lambda';
 import { type SearchBudget, budgetOf } from '../core/ida-star';
+import type { AppState } from './app-state';
 import { MethodNotAllowedError, messageOf, statusOf } from './errors';
 import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
+import type { Log } from './log';
 import { route } from './routes';
-import type { Source, Tablebase } from './tablebase';
+import type { Source } from './tablebase';
 
-export interface SearchLimits {
-  /** Longest a request may spend searching, in milliseconds. */
-  readonly maxMs: number;
-  /** Time kept back from the invocation's remaining time, to answer before the timeout. */
-  readonly reserveMs: number;
-  /** Most positions one request's search may expand. */
-  readonly maxNodes: number;
-}
+/** What the handler reads of the invocation's context (the local Function URL provides the same). */
+export type InvocationContext = Pick<Context, 'getRemainingTimeInMillis' | 'awsRequestId'> & Partial<Context>;
 
-export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 2000, reserveMs: 300, maxNodes: 20_000_000 };
+export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context: InvocationContext) => Promise<FunctionUrlResult>;
 
-export interface Dependencies {
-  readonly tablebase: Tablebase;
-  readonly search?: SearchLimits;
-  /** Receives one structured line per request. */
-  readonly log?: (line: Record<string, unknown>) => void;
-}
+/** An error's text in a log line is cut here: enough for the message, never a whole body echoed back. */
+const LOG_ERROR_CHARS = 300;
+/** The method as logged is cut here: a client can send any token as a method. */
+const LOG_METHOD_CHARS = 20;
 
-export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context: Pick<Context, 'getRemainingTimeInMillis'>) => Promise<FunctionUrlResult>;
-
-export function createHandler(dependencies: Dependencies): FunctionUrlHandler {
-  const limits = dependencies.search ?? DEFAULT_SEARCH_LIMITS;
-  const log = dependencies.log ?? ((line) => console.log(JSON.stringify(line)));
+export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' | 'search'>): FunctionUrlHandler {
+  const { clock, log, search } = app;
 
   return async (event, context) => {
-    const started = performance.now();
+    const started = clock.now();
+    if (isFullContext(context)) log.addContext?.(context);
     const sources = new Set<Source>();
     let response: ApiResponse;
     let failure: unknown;
-    const budget = (): SearchBudget => {
-      const remaining = context.getRemainingTimeInMillis() - limits.reserveMs;
-      return budgetOf(Math.max(0, Math.min(limits.maxMs, remaining)), limits.maxNodes);
-    };
-    let path = '?';
+    let matched = 'unmatched';
     let method = '?';
+    // One budget for the whole request, table reads and searches alike: never past the time left.
+    const deadline = started + Math.max(0, Math.min(search.maxMs, context.getRemainingTimeInMillis() - search.reserveMs));
+    const budget = (): SearchBudget => ({ ...budgetOf(0, search.maxNodes, clock), deadline });
     try {
       const request = requestFromEvent(event);
-      path = request.path.slice(0, 100);
-      method = request.method.slice(0, 20);
-      response = await route(request, { tablebase: dependencies.tablebase, budget, noteSource: (source) => sources.add(source) });
+      method = request.method.slice(0, LOG_METHOD_CHARS);
+      response = await route(request, {
+        tablebase: app.tablebase,
+        budget,
+        noteSource: (source) => sources.add(source),
+        noteRoute: (name) => (matched = name),
+      });
     } catch (error) {
       failure = error;
       response = {
@@ -58,15 +53,28 @@ export function createHandler(dependencies: Dependencies): FunctionUrlHandler {
         headers: error instanceof MethodNotAllowedError ? { allow: error.allowed.join(', ') } : undefined,
       };
     }
-    log({
-      route: path,
+    logRequest(log, response.status, {
+      route: matched,
       method,
       status: response.status,
       source: sources.size === 0 ? 'none' : sources.size === 1 ? [...sources][0] : 'mixed',
-      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      latencyMs: Math.round((clock.now() - started) * 10) / 10,
       outcome: response.status < 400 ? 'answered' : response.status < 500 ? 'refused' : response.status === 503 ? 'unavailable' : 'failed',
-      ...(failure ? { error: failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, 300) : String(failure) } : {}),
+      ...(failure ? { error: failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, LOG_ERROR_CHARS) : String(failure) } : {}),
+      ...(failure && statusOf(failure) === 500 && failure instanceof Error ? { stack: failure.stack } : {}),
     });
     return resultFromResponse(response);
   };
+}
+
+/** Refusals are routine (info), a deliberate 503 is a warning, anything else at 500 an error. */
+function logRequest(log: Log, status: number, fields: Record<string, unknown>): void {
+  if (status >= 500 && status !== 503) log.error('request failed', fields);
+  else if (status === 503) log.warn('request could not be answered now', fields);
+  else log.info('request', fields);
+}
+
+/** Powertools reads the function's name, version and memory from a full Lambda context only. */
+function isFullContext(context: InvocationContext): context is Context {
+  return typeof context.functionName === 'string' && typeof context.awsRequestId === 'string';
 }

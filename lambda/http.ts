@@ -25,6 +25,8 @@ export interface ApiResponse {
   /** JSON bodies are objects; text bodies (judge output) strings. */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** An answer to HEAD: the headers of the body, without the body. */
+  readonly head?: boolean;
 }
 
 export function requestFromEvent(event: LambdaFunctionURLEvent): ApiRequest {
@@ -53,7 +55,7 @@ export function resultFromResponse(response: ApiResponse): FunctionUrlResult {
       'x-content-type-options': 'nosniff',
       ...response.headers,
     },
-    body: text ? (response.body as string) : JSON.stringify(response.body),
+    body: response.head ? '' : text ? (response.body as string) : JSON.stringify(response.body),
     isBase64Encoded: false,
   };
 }

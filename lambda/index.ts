@@ -1,5 +1,6 @@
-/** The Lambda entry point: dependencies are built once per container, then every event is handled. */
-import { tablebaseFromEnvironment } from './dependencies';
+/** The Lambda entry point: the configuration is checked and the dependencies built once per container. */
+import { createAppState } from './app-state';
+import { readConfig } from './config';
 import { createHandler } from './handler';
 
-export const handler = createHandler({ tablebase: tablebaseFromEnvironment(process.env) });
+export const handler = createHandler(createAppState(readConfig(process.env)));

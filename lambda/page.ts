@@ -3,7 +3,6 @@
  * solve it and watch the solution played. The position lives in the page's URL so it can be
  * shared. Kept as a string so the function serves it from memory.
  */
-import { formatKnightsBoard } from '../core/knights/board';
 import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../core/knights/goals';
 
 /** The page, with the default knights goal from the registry. */

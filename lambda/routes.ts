@@ -26,16 +26,23 @@ export interface RouteContext {
   readonly budget: () => SearchBudget;
   /** Records how the answer was found, for the request's log line. */
   readonly noteSource: (source: Source) => void;
+  /** Records which route answered (the pattern, not the raw path), for the request's log line. */
+  readonly noteRoute: (route: string) => void;
 }
 
 type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse>;
 
 const ROUTES: Record<string, Record<string, Route>> = {
-  '/': { GET: page },
+  '/': { GET: page, HEAD: headOf(page) },
   '/knights': { GET: knights, POST: knights },
   '/eight': { GET: eight, POST: eight },
-  '/health': { GET: health },
+  '/health': { GET: health, HEAD: headOf(health) },
 };
+
+/** HEAD answers as GET does, headers and status, without the body (what monitors expect). */
+function headOf(get: Route): Route {
+  return async (request, context) => ({ ...(await get(request, context)), head: true });
+}
 
 export async function route(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   const path = request.path.replace(/\/+$/, '') || '/';
@@ -43,6 +50,7 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
   if (!methods || !Object.hasOwn(ROUTES, path)) {
     throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).join(', ')}.`);
   }
+  context.noteRoute(path);
   const answer = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
   if (!answer) {
     const allowed = Object.keys(methods);

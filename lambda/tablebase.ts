@@ -9,6 +9,7 @@
  * bad data (a malformed page, a missing page) is reported loudly and answered by search.
  */
 import { LRUCache } from 'lru-cache';
+import { type Clock, systemClock } from '../core/clock';
 import { canonicalize } from '../core/eight/canonical';
 import { type EightAnswer, type EightQuery, assertReachable } from '../core/eight/query';
 import { searchEight } from '../core/eight/search';
@@ -52,7 +53,8 @@ export interface TablebaseOptions {
   readonly cacheSize?: number;
   /** After a DynamoDB failure, answer by search without trying the table for this long. */
   readonly storeBackoffMs?: number;
-  readonly now?: () => number;
+  /** The clock the hold-off is measured on; the system's by default. */
+  readonly clock?: Clock;
   /** Told about every DynamoDB failure that made the service fall back to search. */
   readonly onStoreError?: (error: unknown) => void;
   /** Told about data the tables should never hold (a malformed or missing page). */
@@ -76,19 +78,19 @@ export class Tablebase {
   }
 
   private now(): number {
-    return (this.options.now ?? Date.now)();
+    return (this.options.clock ?? systemClock).now();
   }
 
   knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
     const key = `knights|${query.goal.board}|${query.board}|${query.limit}`;
-    return this.answer(key, () => this.knightsFromTable(query), () => searchKnights(query, budget));
+    return this.answer(key, () => this.knightsFromTable(query, budget), () => searchKnights(query, budget));
   }
 
   eight(query: EightQuery, budget: SearchBudget): Promise<EightResult> {
     assertReachable(query);
     const { goalIndex, from } = canonicalize(query.from, query.to);
     const key = `eight|${goalIndex}|${from.join('')}`;
-    return this.answer(key, () => this.eightFromTable(goalIndex, encodeEight(from), from.indexOf(0)), () => searchEight(query, budget));
+    return this.answer(key, () => this.eightFromTable(goalIndex, encodeEight(from), from.indexOf(0), budget), () => searchEight(query, budget));
   }
 
   /** The cached answer, else the table's, else the search's; remembered for next time. */
@@ -111,10 +113,10 @@ export class Tablebase {
     }
   }
 
-  private knightsFromTable(query: KnightsQuery): Promise<Stored<KnightsAnswer>> {
+  private knightsFromTable(query: KnightsQuery, budget: SearchBudget): Promise<Stored<KnightsAnswer>> {
     const name = query.goal.name;
     if (name === undefined) return Promise.resolve(undefined); // a goal board of the client's own
-    return this.fromStore(knightsTableId(name), async (store, manifest) => {
+    return this.fromStore(knightsTableId(name), budget, async (store, manifest) => {
       if (manifest.goal !== formatKnightsBoard(query.goal.board)) return undefined;
       const record = await store.lookup(manifest, knightsSection(name), knightsRank(encodeKnights(query.board)));
       if (record) {
@@ -125,23 +127,38 @@ export class Tablebase {
     });
   }
 
-  private eightFromTable(goalIndex: number, rank: number, blank: number): Promise<Stored<EightAnswer>> {
-    return this.fromStore(EIGHT_TABLE_ID, async (store, manifest) => {
+  private eightFromTable(goalIndex: number, rank: number, blank: number, budget: SearchBudget): Promise<Stored<EightAnswer>> {
+    return this.fromStore(EIGHT_TABLE_ID, budget, async (store, manifest) => {
       const record = await store.lookup(manifest, eightSection(goalIndex), rank);
       return record ? { steps: record.distance, path: eightLetters(blank, record.line), source: 'table' } : undefined;
     });
   }
 
-  /** Runs a table read when the table is loaded; any failure means "the table cannot answer now". */
-  private async fromStore<T>(table: TableId, read: (store: PageStore, manifest: Manifest) => Promise<Stored<T>>): Promise<Stored<T>> {
-    if (!this.store || this.now() < this.storeDownUntil) return undefined;
-    try {
-      const state = await this.store.table(table);
-      return state.state === 'loaded' ? await read(this.store, state.manifest) : undefined;
-    } catch (error) {
+  /**
+   * Runs a table read when the table is loaded; any failure means "the table cannot answer now".
+   * The read shares the request's deadline: when it is not back in time, the request goes on to
+   * the search (a failure that comes later is still reported).
+   */
+  private async fromStore<T>(table: TableId, budget: SearchBudget, read: (store: PageStore, manifest: Manifest) => Promise<Stored<T>>): Promise<Stored<T>> {
+    const left = budget.deadline - this.now();
+    if (!this.store || this.now() < this.storeDownUntil || left <= 0) return undefined;
+    const store = this.store;
+    const reading = (async () => {
+      const state = await store.table(table);
+      return state.state === 'loaded' ? await read(store, state.manifest) : undefined;
+    })();
+    const failed = Symbol('failed');
+    const settled = reading.catch((error: unknown) => {
       this.reportFailure(error);
-      return undefined;
-    }
+      return failed;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), left);
+    });
+    const result = await Promise.race([settled, late]);
+    clearTimeout(timer);
+    return result === failed ? undefined : (result as Stored<T>);
   }
 
   private reportFailure(error: unknown): void {

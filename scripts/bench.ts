@@ -24,7 +24,6 @@ import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { BatchWriteItemCommand, type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
-import { lineOf } from '../core/bfs';
 import { formatEightBoard, isReachable } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
 import { searchEight } from '../core/eight/search';

@@ -3,6 +3,7 @@
  * and `--table NAME`: shows what the table stores for one position, read the way the service reads
  * it: the page key, the page's size as DynamoDB counts it, and the decoded record.
  */
+import { systemClock } from '../core/clock';
 import { parseArgs } from 'node:util';
 import { parseEightBoard } from '../core/eight/board';
 import { canonicalize } from '../core/eight/canonical';
@@ -58,7 +59,7 @@ async function main(): Promise<number> {
   }
   const client = createDynamoClient({ endpoint: values.endpoint, region: values.region });
   try {
-    const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, now: Date.now });
+    const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
     const state = await store.table(table);
     if (state.state !== 'loaded') {
       console.log(`table      ${table}: ${state.state === 'missing' ? 'not loaded' : `loaded by schema version ${state.found.schemaVersion}, which this version cannot read; reload it`}`);

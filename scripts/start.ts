@@ -10,16 +10,16 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createTablebase } from '../lambda/dependencies';
+import { type AppState, createAppState } from '../lambda/app-state';
+import { readConfig } from '../lambda/config';
 import { createHandler } from '../lambda/handler';
-import { type LocalDynamo, startLocalDynamo } from '../store/local-dynamodb';
-import type { PageStore } from '../store/page-store';
-import { ensureTable } from '../store/table-admin';
-import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec } from '../store/table-pages';
-import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { createDynamoClient } from '../store/client';
+import { type LocalDynamo, startLocalDynamo } from '../store/local-dynamodb';
+import { ensureTable } from '../store/table-admin';
+import { type TableSpec, KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH } from '../store/table-pages';
+import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
-import { UsageError, precompute, tableSpecs } from './precompute';
+import { LOAD_OPTIONS, UsageError, loadSettingsFrom, loadTables } from './load-tables';
 
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR | --endpoint URL]
   --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
@@ -28,25 +28,32 @@ const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N
   --endpoint URL      use this DynamoDB-compatible server instead of starting the embedded one`;
 
 function settings() {
-  const { values } = parseArgs({
-    options: { goals: { type: 'string' }, 'knights-depth': { type: 'string' }, data: { type: 'string', default: '.data' }, endpoint: { type: 'string' } },
-    strict: true,
-  });
-  const depthText = values['knights-depth'] ?? String(KNIGHTS_DEFAULT_DEPTH);
-  if (!/^\d+$/.test(depthText) || Number(depthText) > KNIGHTS_MAX_DEPTH) {
-    throw new UsageError(`--knights-depth must be a whole number from 0 to ${KNIGHTS_MAX_DEPTH}; got "${depthText}".`);
-  }
+  const { goals, endpoint } = LOAD_OPTIONS;
+  const { values } = parseArgs({ options: { goals, endpoint, 'knights-depth': LOAD_OPTIONS['knights-depth'], data: { type: 'string', default: '.data' } }, strict: true });
+  const load = loadSettingsFrom({ ...values, table: DEFAULT_TABLE_NAME });
   const portText = process.env.PORT ?? '3000';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
-  const specs = tableSpecs(values.goals?.split(',').map((name) => name.trim()), Number(depthText));
-  if (values.endpoint !== undefined && !/^https?:\/\/\S+$/.test(values.endpoint)) throw new UsageError(`--endpoint must be an http(s) URL; got "${values.endpoint}".`);
-  return { port: Number(portText), specs, dataDir: join(resolve(values.data), 'dynamodb'), endpoint: values.endpoint };
+  return { port: Number(portText), load, dataDir: join(resolve(values.data), 'dynamodb') };
 }
 
 /** Whether any of the tables in the local data was written by another schema version. */
-async function hasOutdatedTables(store: PageStore, specs: readonly TableSpec[]): Promise<boolean> {
-  const states = await Promise.all(specs.map((spec) => store.table(spec.table)));
+async function hasOutdatedTables(app: AppState, specs: readonly TableSpec[]): Promise<boolean> {
+  const states = await Promise.all(specs.map((spec) => app.store!.table(spec.table)));
   return states.some((state) => state.state === 'outdated');
+}
+
+/** The service's state on a DynamoDB endpoint: the table created if missing, the config checked as on AWS. */
+async function serviceOn(endpoint: string): Promise<AppState> {
+  const admin = createDynamoClient({ endpoint });
+  try {
+    await ensureTable(admin, DEFAULT_TABLE_NAME);
+  } finally {
+    admin.destroy();
+  }
+  // As the Lambda runtime does, so that the first request's log line says it met a cold start.
+  process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
+  const config = readConfig({ ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
+  return createAppState(config);
 }
 
 async function main(): Promise<void> {
@@ -57,50 +64,35 @@ async function main(): Promise<void> {
     console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
     process.exit(2);
   }
-  const { port, specs, dataDir, endpoint } = options;
+  const { port, load, dataDir } = options;
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const embedded = () => startLocalDynamo({ path: dataDir, childProcess: true });
-  let dynamo: LocalDynamo = endpoint ? { endpoint, close: async () => {} } : await embedded();
+  let dynamo: LocalDynamo | undefined;
   let server: FunctionUrlServer | undefined;
-  let ready = false;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await server?.close();
-    await dynamo.close();
+    await dynamo?.close();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  let store: PageStore | undefined;
+  let app: AppState;
   try {
-    const admin = createDynamoClient({ endpoint: dynamo.endpoint });
-    await ensureTable(admin, DEFAULT_TABLE_NAME);
-    let service = createTablebase({ tableName: DEFAULT_TABLE_NAME, endpoint: dynamo.endpoint });
-    if (!endpoint && (await hasOutdatedTables(service.store!, specs))) {
+    dynamo = load.endpoint ? { endpoint: load.endpoint, close: async () => {} } : await embedded();
+    app = await serviceOn(dynamo.endpoint);
+    if (!load.endpoint && (await hasOutdatedTables(app, load.specs))) {
       console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);
       await dynamo.close();
       rmSync(dataDir, { recursive: true, force: true });
       dynamo = await embedded();
-      const fresh = createDynamoClient({ endpoint: dynamo.endpoint });
-      await ensureTable(fresh, DEFAULT_TABLE_NAME);
-      fresh.destroy();
-      service = createTablebase({ tableName: DEFAULT_TABLE_NAME, endpoint: dynamo.endpoint });
+      app = await serviceOn(dynamo.endpoint);
     }
-    admin.destroy();
-    store = service.store;
-    // Request log lines start once the service has said it is answering (not for its self-check).
-    // They are written a batch at a time: a write per request would cost more than the answer.
-    const pending: string[] = [];
-    const log = (line: Record<string, unknown>) => {
-      if (!ready) return;
-      if (pending.length === 0) setTimeout(() => process.stdout.write(pending.splice(0).join('')), 50);
-      pending.push(`${JSON.stringify(line)}\n`);
-    };
-    server = await serveFunctionUrl(createHandler({ tablebase: service.tablebase, log }), { port });
+    server = await serveFunctionUrl(createHandler(app), { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
     const health = await fetch(`${server.url}/health`);
     if (!health.ok) throw new Error(`the local URL answered /health with ${health.status}`);
   } catch (error) {
@@ -111,7 +103,6 @@ async function main(): Promise<void> {
   }
 
   const url = server.url;
-  ready = true;
   console.log(`tablebase is answering on ${url} (ready in ${seconds()} s; Ctrl-C stops it)`);
   console.log(`  open ${url}/ in a browser for the page, or try:`);
   console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
@@ -123,8 +114,8 @@ async function main(): Promise<void> {
   // The tables load behind the running service; until a table's manifest is written its
   // questions are answered by search.
   try {
-    await precompute({ endpoint: dynamo.endpoint, table: DEFAULT_TABLE_NAME, specs, concurrency: 16, force: false }, (result) => {
-      store?.forgetManifests();
+    await loadTables({ ...load, endpoint: dynamo.endpoint }, (result) => {
+      app.store?.forgetManifests();
       console.log(`${result.table}: answering from the table (${seconds()} s after start)`);
     });
   } catch (error) {

@@ -11,6 +11,13 @@ export interface ClientOptions {
 
 export const DEFAULT_REGION = 'us-east-1';
 
+/**
+ * Sockets per host when the caller does not say: above the loader's default 16 batches in flight
+ * and the page store's bursts of concurrent reads, so that no request waits for a socket (the
+ * SDK's own default of 50 is lower than some bursts).
+ */
+export const DEFAULT_MAX_SOCKETS = 64;
+
 export function createDynamoClient(options: ClientOptions = {}): DynamoDBClient {
   // Development machines run Node 20 by design (the function itself runs on nodejs24.x); the SDK's
   // notice about future Node versions would otherwise interleave with progress output.
@@ -22,6 +29,9 @@ export function createDynamoClient(options: ClientOptions = {}): DynamoDBClient 
     ...(local ? { endpoint: options.endpoint } : {}),
     // A local server accepts any credentials; do not make people configure AWS to run locally.
     ...(local && !hasEnvironmentCredentials ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    requestHandler: { httpAgent: { keepAlive: true, maxSockets: options.maxSockets ?? 64 }, httpsAgent: { keepAlive: true, maxSockets: options.maxSockets ?? 64 } },
+    requestHandler: {
+      httpAgent: { keepAlive: true, maxSockets: options.maxSockets ?? DEFAULT_MAX_SOCKETS },
+      httpsAgent: { keepAlive: true, maxSockets: options.maxSockets ?? DEFAULT_MAX_SOCKETS },
+    },
   });
 }

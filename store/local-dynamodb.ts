@@ -4,7 +4,8 @@
  * and its client each get a core of their own).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import dynalite from 'dynalite';
@@ -26,9 +27,56 @@ export interface LocalDynamo {
 
 const SERVER_OPTIONS = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 };
 
+/** The data folder is held by another running server: two servers on one LevelDB folder corrupt it. */
+export class DataFolderInUseError extends Error {
+  override readonly name = 'DataFolderInUseError';
+}
+
+const LOCK_FILE = 'tablebase.lock';
+
+/**
+ * Takes the data folder for this process: a lock file holding its process id. A lock left by a
+ * process that no longer runs (killed, crashed) is taken over.
+ */
+function lockDataFolder(path: string): () => void {
+  const lock = join(path, LOCK_FILE);
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(lock, 'utf8').trim());
+    if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+      throw new DataFolderInUseError(
+        `The data folder ${path} is in use by another local DynamoDB server (process ${holder}, an \`npm start\` most likely); stop that one, or give this one another folder with --data DIR.`,
+      );
+    }
+    rmSync(lock, { force: true }); // left behind by a process that is gone
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but someone else's
+  }
+}
+
 export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promise<LocalDynamo> {
-  if (options.path) mkdirSync(options.path, { recursive: true });
-  return options.childProcess ? startChild(options) : startInProcess(options);
+  if (!options.path) return options.childProcess ? startChild(options) : startInProcess(options);
+  mkdirSync(options.path, { recursive: true });
+  const unlock = lockDataFolder(options.path);
+  try {
+    const local = await (options.childProcess ? startChild(options) : startInProcess(options));
+    return { endpoint: local.endpoint, close: () => local.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 async function startInProcess(options: LocalDynamoOptions): Promise<LocalDynamo> {

@@ -12,6 +12,7 @@
  */
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../core/clock';
 import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
 import { pageSlotOf } from './page-layout';
 import { readPages } from './page-reads';
@@ -55,7 +56,7 @@ export interface PageStoreOptions {
   readonly cacheBytes: number;
   /** Retries of keys BatchGetItem leaves unprocessed. */
   readonly retry: RetryPolicy;
-  readonly now: () => number;
+  readonly clock: Clock;
 }
 
 export function formatOf(table: TableId): PagedPuzzle {
@@ -80,7 +81,7 @@ export class PageStore {
 
   /** The table's state, from its manifest (cached for manifestTtlMs). */
   table(table: TableId): Promise<TableState> {
-    const now = this.options.now();
+    const now = this.options.clock.now();
     const cached = this.states.get(table);
     if (cached && cached.until > now) return cached.value;
     const value = this.readState(table);

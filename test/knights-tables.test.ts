@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lineOf } from '../core/bfs';
 import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnightsLine } from '../core/knights/board';
 import { type KnightsGoal, resolveKnightsGoal } from '../core/knights/goals';
-import { KnightsSearch, searchKnights } from '../core/knights/search';
+import { KnightsSearch, costTablesHeld, searchKnights } from '../core/knights/search';
 import { decodeKnights } from '../core/knights/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../core/knights/table';
 import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from './support/random';
@@ -158,5 +158,15 @@ describe('knights table and IDA* agree', () => {
       }
     });
     expect(within).toBeGreaterThan(500); // the sample really exercises lines, not just -1
+  });
+});
+
+describe('knights search memory', () => {
+  it('holds cost tables for a bounded number of goal boards, however many clients send', () => {
+    for (const board of samples(knightsBoardArbitrary, 1500, 77)) {
+      new KnightsSearch({ board: standard.board, goal: { name: undefined, board } });
+    }
+    expect(costTablesHeld()).toBeLessThanOrEqual(1024);
+    expect(costTablesHeld()).toBeGreaterThan(1000);
   });
 });

@@ -2,10 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
+import type { LambdaFunctionURLEvent } from 'aws-lambda';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../lambda/handler';
-import { Tablebase } from '../lambda/tablebase';
+import { SEED } from './support/random';
 import { serveFunctionUrl } from '../scripts/function-url-server';
+import { searchOnlyHandler } from './support/service';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '../store/client';
 import { startLocalDynamo } from '../store/local-dynamodb';
@@ -15,7 +18,7 @@ import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 describe('the local Function URL', () => {
   it('turns HTTP requests into Function URL events and results back into responses', async () => {
     const events: unknown[] = [];
-    const handler = createHandler({ tablebase: new Tablebase(undefined), log: () => {} });
+    const handler = searchOnlyHandler();
     const server = await serveFunctionUrl(async (event, context) => {
       events.push(event);
       return handler(event, context);
@@ -47,6 +50,102 @@ describe('the local Function URL', () => {
 
       const huge = await fetch(`${server.url}/knights`, { method: 'POST', body: 'x'.repeat(6 * 1024 * 1024 + 1) });
       expect(huge.status).toBe(413);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** Sends one raw HTTP/1.1 request (any bytes in the request line) and returns the status and body. */
+function rawRequest(url: string, head: string, body = ''): Promise<{ status: number; text: string }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let reply = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (reply += chunk));
+    socket.on('end', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0);
+      resolve({ status, text: reply.slice(reply.indexOf('\r\n\r\n') + 4) });
+    });
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(head)}`)));
+    socket.end(`${head}\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`, 'latin1');
+  });
+}
+
+describe('the local Function URL with raw requests', () => {
+  it('passes the raw path as it came: "//" is a path, not a host', async () => {
+    const events: LambdaFunctionURLEvent[] = [];
+    const handler = searchOnlyHandler();
+    const server = await serveFunctionUrl(async (event, context) => (events.push(event), handler(event, context)), { port: 0 });
+    try {
+      const odd = await rawRequest(server.url, 'POST //2%5B%3D%5B HTTP/1.1', '{}');
+      expect(odd.status).toBe(404);
+      expect(events[0]).toMatchObject({ rawPath: '//2%5B%3D%5B', rawQueryString: '' });
+      const notThePage = await rawRequest(server.url, 'GET //x HTTP/1.1');
+      expect(notThePage.status).toBe(404);
+      expect(events[1]).toMatchObject({ rawPath: '//x' });
+      const query = await rawRequest(server.url, 'GET /eight?from=12X453786&to=12345678X&from=x HTTP/1.1');
+      expect(JSON.parse(query.text.slice(query.text.indexOf('{'), query.text.lastIndexOf('}') + 1))).toMatchObject({ steps: 2, path: 'dd' });
+      expect(events[2]).toMatchObject({ rawPath: '/eight', rawQueryString: 'from=12X453786&to=12345678X&from=x', queryStringParameters: { from: '12X453786,x' } });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers HEAD on / and /health like GET, without a body', async () => {
+    const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+    try {
+      for (const path of ['/', '/health']) {
+        const [head, get] = await Promise.all([fetch(`${server.url}${path}`, { method: 'HEAD' }), fetch(`${server.url}${path}`)]);
+        expect(head.status).toBe(200);
+        expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+        expect(await head.text()).toBe('');
+        expect((await get.text()).length).toBeGreaterThan(10);
+      }
+      expect((await fetch(`${server.url}/knights`, { method: 'HEAD' })).status).toBe(405);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('logs every failure of the function it turns into a 502, with its stack', async () => {
+    const failures: unknown[] = [];
+    const server = await serveFunctionUrl(async () => {
+      throw new Error('the function broke');
+    }, { port: 0, onFailure: (error) => failures.push(error) });
+    try {
+      const reply = await fetch(`${server.url}/health`);
+      expect(reply.status).toBe(502);
+      expect(failures).toHaveLength(1);
+      expect((failures[0] as Error).stack).toMatch(/the function broke\n\s+at /);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('never answers a 5xx but a deliberate 503 to random requests: methods, paths of slashes and escapes, control bytes, bodies', async () => {
+    const failures: unknown[] = [];
+    const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0, onFailure: (error) => failures.push(error) });
+    const statuses = new Map<number, number>();
+    try {
+      const pieces = fc.constantFrom('/', '//', '%2F', '%', '%5B', '%E0%A4%A', 'knights', 'eight', 'health', '?', '=', '&', 'board', 'x', '\x01', '\x7f', '..', '#', '*', ' ');
+      const request = fc.record({
+        method: fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'BREW', 'get'),
+        target: fc.array(pieces, { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')),
+        body: fc.oneof(fc.constant(''), fc.string({ unit: 'binary', maxLength: 80 }), fc.constant('{"board":"10110/01*11/10111/01001/00000"}')),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ method, target, body }) => {
+          const { status } = await rawRequest(server.url, `${method} ${target} HTTP/1.1`, Buffer.from(body, 'utf8').toString('latin1'));
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          expect(status === 503 || (status >= 200 && status < 500), `${status} for ${JSON.stringify([method, target])}`).toBe(true);
+        }),
+        { numRuns: 300, seed: SEED },
+      );
+      expect(failures).toEqual([]);
+      expect(statuses.get(404) ?? 0).toBeGreaterThan(20);
     } finally {
       await server.close();
     }

@@ -8,7 +8,7 @@
 import { BudgetExhaustedError } from '../errors';
 import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar } from '../ida-star';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
-import type { KnightsGoal } from './goals';
+import { KNIGHTS_GOALS, type KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
 import { encodeKnights, playKnightsMove } from './space';
 import { buildKnightsTable } from './table';
@@ -50,7 +50,30 @@ function costsFor(goal: string): Uint8Array {
   return cost;
 }
 
+/**
+ * Cost tables by goal board, for the goals searched lately. Clients may send any goal board, so
+ * the map is bounded: past this many the goal used longest ago is dropped (a table is 50 bytes
+ * and a microsecond to rebuild, so the bound is about memory, not speed).
+ */
+const MAX_COST_TABLES = 1024;
 const COSTS = new Map<string, Uint8Array>();
+
+function costTableOf(goal: string): Uint8Array {
+  let cost = COSTS.get(goal);
+  if (cost) {
+    COSTS.delete(goal); // most recently used goes last
+  } else {
+    cost = costsFor(goal);
+    if (COSTS.size >= MAX_COST_TABLES) COSTS.delete(COSTS.keys().next().value!);
+  }
+  COSTS.set(goal, cost);
+  return cost;
+}
+
+/** How many goals' cost tables are held (for tests of the bound). */
+export function costTablesHeld(): number {
+  return COSTS.size;
+}
 
 /**
  * Around each registered goal, the exact distance of every position within PERIMETER_DEPTH moves
@@ -74,6 +97,14 @@ function perimeterOf(goal: KnightsGoal): Map<number, number> | undefined {
   return perimeter;
 }
 
+/**
+ * Builds the perimeters of every registered goal now (a quarter of a second each), so that no
+ * request pays for it: a function calls this while it initialises, before its first invocation.
+ */
+export function prepareKnightsSearch(): void {
+  for (const goal of KNIGHTS_GOALS.values()) perimeterOf(goal);
+}
+
 export class KnightsSearch implements SearchProblem {
   /** 0 white, 1 black, 2 the hole, by cell. */
   private readonly cells = new Uint8Array(CELLS);
@@ -88,8 +119,7 @@ export class KnightsSearch implements SearchProblem {
 
   constructor(query: Pick<KnightsQuery, 'board' | 'goal'>) {
     const goal = query.goal.board;
-    if (!COSTS.has(goal)) COSTS.set(goal, costsFor(goal));
-    this.cost = COSTS.get(goal)!;
+    this.cost = costTableOf(goal);
     this.perimeter = perimeterOf(query.goal);
     this.code = encodeKnights(query.board);
     this.goalEmpty = emptyCell(goal);

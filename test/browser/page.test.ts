@@ -2,9 +2,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../../lambda/handler';
-import { Tablebase } from '../../lambda/tablebase';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
+import { searchOnlyHandler } from '../support/service';
 
 const CHROMIUM = '/usr/bin/chromium';
 const GOAL = '111110111100*110000100000';
@@ -17,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!available) return;
-  server = await serveFunctionUrl(createHandler({ tablebase: new Tablebase(undefined), log: () => {} }), { port: 0 });
+  server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

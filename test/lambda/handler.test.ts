@@ -1,6 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../core/clock';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseKnightsBoard, playKnightsLine } from '../../core/knights/board';
-import { tablebaseFromEnvironment } from '../../lambda/dependencies';
+import { type AppStateParts, DEFAULT_SEARCH_LIMITS, createAppState } from '../../lambda/app-state';
+import { readConfig } from '../../lambda/config';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
 import { MAX_JUDGE_CASES } from '../../lambda/routes';
 import { Tablebase } from '../../lambda/tablebase';
@@ -10,10 +12,15 @@ import { knightsSpec } from '../../store/table-pages';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { keyPrefix, manifestKey } from '../../store/table-schema';
 import { scanAll } from '../support/dynamodb';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
-import { call } from '../support/function-url';
+import { call, functionUrlEvent } from '../support/function-url';
+import { createLogger } from '../../lambda/log';
+import { localContext } from '../../scripts/function-url-server';
+import { memoryLog, quietLog } from '../support/log';
 import { nearEightSpec } from '../support/small-tables';
 
 const client = testClient();
@@ -21,20 +28,27 @@ const SAMPLE = '10110/01*11/10111/01001/00000';
 const FAR = '01011/110*1/01110/01010/00100';
 const KNIGHTS_JUDGE = '2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n';
 const EIGHT_JUDGE = '2\n12X453786\n12345678X\n564178X23\n7568X4123\n';
-const logs: Record<string, unknown>[] = [];
 
-let handler: FunctionUrlHandler;
+/** The function as index.ts builds it, on a table of the suite's DynamoDB (none: search only). */
+function handlerOn(table: string | undefined, parts: AppStateParts = {}, endpoint = testEndpoint()): FunctionUrlHandler {
+  const config = readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? endpoint : undefined });
+  return createHandler(createAppState(config, { log: quietLog(), ...parts }));
+}
+
 let tableName: string;
-const searchOnly = createHandler({ tablebase: new Tablebase(undefined), log: () => {} });
+/** A fresh function for every test (its own caches), so that no test depends on another's requests. */
+let handler: FunctionUrlHandler;
+let searchOnly: FunctionUrlHandler;
 
 beforeAll(async () => {
   tableName = await freshTable(client, 'handler');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
-  handler = createHandler({
-    tablebase: tablebaseFromEnvironment({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }),
-    log: (line) => logs.push(line),
-  });
+});
+
+beforeEach(() => {
+  handler = handlerOn(tableName);
+  searchOnly = handlerOn(undefined);
 });
 
 describe('GET and POST /knights', () => {
@@ -167,7 +181,7 @@ describe('errors', () => {
   });
 
   it('answers 503 when the search budget runs out', async () => {
-    const starved = createHandler({ tablebase: new Tablebase(undefined), search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 }, log: () => {} });
+    const starved = handlerOn(undefined, { search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } });
     const result = await call(starved, { path: '/eight', query: 'from=8X7654321&to=12345678X' });
     expect(result.status).toBe(503);
     expect(result.json.error).toMatch(/gave up after/);
@@ -198,7 +212,7 @@ describe('table and search agree', () => {
 
 describe('DynamoDB unreachable', () => {
   it('still answers correctly, by search', async () => {
-    const broken = createHandler({ tablebase: tablebaseFromEnvironment({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' }), log: () => {} });
+    const broken = handlerOn(tableName, {}, 'http://127.0.0.1:9');
     expect((await call(broken, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect((await call(broken, { path: '/eight', query: 'from=564178X23&to=7568X4123' })).json).toMatchObject({ steps: 8, path: 'urrulldr', source: 'search' });
     expect((await call(broken, { path: '/health' })).json).toMatchObject({ status: 'ok', dynamodb: 'unreachable' });
@@ -206,34 +220,64 @@ describe('DynamoDB unreachable', () => {
 });
 
 describe('logging', () => {
-  it('writes one JSON line per request with route, source, latency and outcome', async () => {
-    logs.length = 0;
-    await call(handler, { path: '/eight', query: 'from=12X453786&to=12345678X' });
-    await call(handler, { path: '/nowhere' });
-    expect(logs).toEqual([
-      expect.objectContaining({ route: '/eight', method: 'GET', status: 200, source: 'table', outcome: 'answered', latencyMs: expect.any(Number) }),
-      expect.objectContaining({ route: '/nowhere', status: 404, source: 'none', outcome: 'refused', error: expect.stringMatching(/^RouteNotFoundError/) }),
+  it('logs one line per request: the matched route, source, latency and outcome, refusals below failures', async () => {
+    const log = memoryLog();
+    const logged = handlerOn(tableName, { log });
+    await call(logged, { path: '/eight', query: 'from=12X453786&to=12345678X' });
+    await call(logged, { path: '/knights/' });
+    await call(logged, { path: '//' });
+    await call(logged, { path: '/nowhere' });
+    await call(handlerOn(undefined, { log, search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } }), { path: '/eight', query: 'from=8X7654321&to=12345678X' });
+    expect(log.lines).toEqual([
+      expect.objectContaining({ level: 'INFO', route: '/eight', method: 'GET', status: 200, source: 'table', outcome: 'answered', latencyMs: expect.any(Number) }),
+      expect.objectContaining({ level: 'INFO', route: '/knights', status: 400, outcome: 'refused' }),
+      expect.objectContaining({ level: 'INFO', route: '/', status: 200 }),
+      expect.objectContaining({ level: 'INFO', route: 'unmatched', status: 404, source: 'none', outcome: 'refused', error: expect.stringMatching(/^RouteNotFoundError/) }),
+      expect.objectContaining({ level: 'WARN', route: '/eight', status: 503, outcome: 'unavailable' }),
     ]);
+  });
+
+  it('writes each line as one JSON object whose fields are fields, with the request id and the cold start (Powertools Logger)', async () => {
+    const written: string[] = [];
+    const write = process.stdout.write;
+    vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand'); // as the runtime sets it
+    process.stdout.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stdout.write;
+    try {
+      const logged = handlerOn(undefined, { log: createLogger('INFO') });
+      const context = localContext(10_000);
+      await logged(functionUrlEvent({ path: '/eight', query: 'from=12X453786&to=12345678X' }), context);
+      await logged(functionUrlEvent({ path: '/knights' }), { ...localContext(10_000), awsRequestId: 'second' });
+    } finally {
+      process.stdout.write = write;
+      vi.unstubAllEnvs();
+    }
+    const lines = written.join('').trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 'INFO', message: 'request', service: 'tablebase', route: '/eight', status: 200, source: 'search', cold_start: true, function_name: 'tablebase-local', function_request_id: expect.any(String) });
+    expect(typeof lines[0].latencyMs).toBe('number');
+    expect(lines[1]).toMatchObject({ level: 'INFO', route: '/knights', status: 400, cold_start: false, function_request_id: 'second' });
   });
 });
 
 describe('a failing DynamoDB', () => {
   it('is not asked again for a while after it fails, then tried again', async () => {
-    let clock = 0;
+    // One fake clock for everything that measures time: the store, the hold-off, the request's budget.
+    let time = 0;
+    const clock = { now: () => time };
     const errors: unknown[] = [];
     const store = new PageStore(createDynamoClient({ endpoint: 'http://127.0.0.1:9' }), tableName, {
       timeoutMs: 500,
       manifestTtlMs: 0,
       cacheBytes: 1 << 20,
       retry: DEFAULT_RETRY,
-      now: () => clock,
+      clock,
     });
-    const tablebase = new Tablebase(store, { storeBackoffMs: 5000, now: () => clock, onStoreError: (error) => errors.push(error) });
-    const failing = createHandler({ tablebase, log: () => {} });
+    const tablebase = new Tablebase(store, { storeBackoffMs: 5000, clock, onStoreError: (error) => errors.push(error) });
+    const failing = createHandler({ tablebase, clock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     await call(failing, { path: '/eight', query: 'from=12X453786&to=12345678X' });
     await call(failing, { path: '/eight', query: 'from=564178X23&to=7568X4123' });
     expect(errors.length).toBe(1);
-    clock = 6000;
+    time = 6000;
     expect((await call(failing, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect(errors.length).toBe(2);
   });
@@ -248,7 +292,7 @@ describe('tables the function cannot read', () => {
         Item: { pk: { S: manifestKey('knights#standard') }, table: { S: 'knights#standard' }, schemaVersion: { N: '1' }, goal: { S: '11111/01111/00*11/00001/00000' }, depth: { N: '15' }, items: { N: '1671855' } },
       }),
     );
-    const old = createHandler({ tablebase: tablebaseFromEnvironment({ TABLE_NAME: oldTable, DYNAMODB_ENDPOINT: testEndpoint() }), log: () => {} });
+    const old = handlerOn(oldTable);
     expect((await call(old, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     const health = (await call(old, { path: '/health' })).json;
     expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(/schema version 1.*reads version 2 only.*reloaded/) });
@@ -264,14 +308,39 @@ describe('tables the function cannot read', () => {
     const bad: unknown[] = [];
     const down: unknown[] = [];
     const tablebase = new Tablebase(
-      new PageStore(createDynamoClient({ endpoint: testEndpoint() }), damaged, { timeoutMs: 800, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, now: Date.now }),
+      new PageStore(createDynamoClient({ endpoint: testEndpoint() }), damaged, { timeoutMs: 800, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock }),
       { onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) },
     );
-    const damagedHandler = createHandler({ tablebase, log: () => {} });
+    const damagedHandler = createHandler({ tablebase, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     expect((await call(damagedHandler, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect((await call(damagedHandler, { path: '/knights', query: 'board=1*111/01111/00111/00001/00000' })).json).toMatchObject({ steps: 1, source: 'search' });
     expect(bad.length).toBe(2); // both tried the table: no five-second hold-off for bad data
     expect(String(bad[0])).toMatch(/MalformedPageError/);
     expect(down).toEqual([]);
+  });
+});
+
+describe('the time an invocation has', () => {
+  it('is never overrun: with 1,200 ms left and a DynamoDB that never answers, every answer comes in time', async () => {
+    const silent = createServer(() => {}); // accepts connections, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const hanging = handlerOn(tableName, {}, endpoint);
+      for (const spec of [
+        { path: '/eight', query: 'from=8672543X1&to=12345678X' },
+        { path: '/knights', query: `board=${SAMPLE}` },
+        { path: '/knights', query: `board=${FAR}&goal=${encodeURIComponent(SAMPLE)}` },
+      ]) {
+        const started = performance.now();
+        const result = await call(hanging, spec, 1200);
+        const elapsed = performance.now() - started;
+        expect(elapsed, `${JSON.stringify(spec)} took ${elapsed} ms`).toBeLessThan(1200);
+        expect([200, 503]).toContain(result.status);
+      }
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -29,6 +29,19 @@ describe('the embedded local DynamoDB', () => {
     expect(await roundTrip(true, true)).toEqual({ created: true, item: { pk: { S: 'hello' }, steps: { N: '3' } } });
     expect(await roundTrip(true, false)).toEqual({ created: false, item: { pk: { S: 'hello' }, steps: { N: '3' } } });
     expect(await roundTrip(false, false)).toEqual({ created: false, item: { pk: { S: 'hello' }, steps: { N: '3' } } });
+  });
+
+  it('refuses a data folder another running server holds, saying which process and what to do', async () => {
+    const folder = join(dir, 'held');
+    const first = await startLocalDynamo({ path: folder, childProcess: true });
+    await expect(startLocalDynamo({ path: folder })).rejects.toThrow(
+      new RegExp(`The data folder ${folder} is in use by another local DynamoDB server \\(process ${process.pid}, .*--data DIR`),
+    );
+    await first.close();
+    // A lock left by a process that is gone is taken over.
+    writeFileSync(join(folder, 'tablebase.lock'), '999999999');
+    const again = await startLocalDynamo({ path: folder });
+    await again.close();
   });
 
   it('says so when its port is taken', async () => {

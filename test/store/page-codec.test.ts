@@ -83,7 +83,7 @@ describe('page codec', () => {
           if (entries.length === slots) expect(bytes[0]).toBe(ALL_PRESENT);
           const decoded = decodePage(bytes, format, layout, pageNumber, maxDistance);
           expect([...decoded.slots]).toEqual(chosen);
-          entries.forEach((entry, i) => expect(decoded.find(entry.slot)).toEqual(entry.record));
+          for (const entry of entries) expect(decoded.find(entry.slot)).toEqual(entry.record);
           expect(decoded.find(slots + 5)).toBeUndefined();
         }),
         { numRuns: 40 },

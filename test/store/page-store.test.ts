@@ -1,3 +1,4 @@
+import { systemClock } from '../../core/clock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalize } from '../../core/eight/canonical';
 import { searchEight } from '../../core/eight/search';
@@ -38,7 +39,7 @@ function reader(cacheBytes = 16 << 20) {
   const own = createDynamoClient({ endpoint: testEndpoint() });
   const calls: string[] = [];
   own.middlewareStack.add((next, context) => (args) => (calls.push(context.commandName!), next(args)), { step: 'initialize' });
-  const store = new PageStore(own, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes, retry: fast, now: Date.now });
+  const store = new PageStore(own, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes, retry: fast, clock: systemClock });
   return { store, calls, own };
 }
 

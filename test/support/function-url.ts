@@ -2,6 +2,7 @@
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import sample from '../fixtures/function-url-event.json';
 import type { FunctionUrlHandler } from '../../lambda/handler';
+import { localContext } from '../../scripts/function-url-server';
 
 export interface EventSpec {
   method?: string;
@@ -29,10 +30,8 @@ export function functionUrlEvent(spec: EventSpec): LambdaFunctionURLEvent {
   } as unknown as LambdaFunctionURLEvent;
 }
 
-export const lambdaContext = (remainingMs = 10_000) => {
-  const deadline = Date.now() + remainingMs;
-  return { getRemainingTimeInMillis: () => deadline - Date.now() };
-};
+/** A Lambda context with `remainingMs` left, as the local Function URL makes them. */
+export const lambdaContext = (remainingMs = 10_000) => localContext(remainingMs);
 
 /** Calls the handler and parses a JSON body. */
 export async function call(handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) {

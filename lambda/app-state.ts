@@ -1,0 +1,82 @@
+/**
+ * Everything the function's handler depends on, built once per container from the checked
+ * configuration: one clock, one logger, the page store and the answer service. Tests and
+ * `npm start` build it the same way, with their own clock or logger when they need one.
+ */
+import { type Clock, systemClock } from '../core/clock';
+import { prepareKnightsSearch } from '../core/knights/search';
+import { createDynamoClient } from '../store/client';
+import { PageStore } from '../store/page-store';
+import { DEFAULT_RETRY } from '../store/retry';
+import type { Config } from './config';
+import { type Log, createLogger } from './log';
+import { Tablebase } from './tablebase';
+
+/** A DynamoDB read slower than this is abandoned for a search (and never past the time left). */
+export const TABLE_TIMEOUT_MS = 800;
+/** Manifests change only when a load completes; re-read them after this long. */
+export const MANIFEST_TTL_MS = 60_000;
+/** Decoded pages kept per instance: 64 MiB holds thousands of 4 KB pages in a 1 GB function. */
+export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+/** Answers kept per instance: the repeated questions of a busy minute. */
+export const ANSWER_CACHE_SIZE = 10_000;
+/** After a DynamoDB failure, how long every request is answered by search without asking again. */
+export const STORE_BACKOFF_MS = 5000;
+/** Unprocessed page keys are asked again quickly, a few times: a request cannot wait long. */
+const READ_RETRY = { ...DEFAULT_RETRY, baseMs: 10, maxMs: 100, maxAttempts: 3 };
+
+export interface SearchLimits {
+  /** Longest a request may spend searching, in milliseconds. */
+  readonly maxMs: number;
+  /** Time kept back from the invocation's remaining time, to answer before the timeout. */
+  readonly reserveMs: number;
+  /** Most positions one request's search may expand. */
+  readonly maxNodes: number;
+}
+
+/** 2 s of search per request at most; 300 ms kept back to write the answer; 20 million nodes. */
+export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 2000, reserveMs: 300, maxNodes: 20_000_000 };
+
+export interface AppState {
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly log: Log;
+  readonly store: PageStore | undefined;
+  readonly tablebase: Tablebase;
+  readonly search: SearchLimits;
+}
+
+export interface AppStateParts {
+  readonly clock?: Clock;
+  readonly log?: Log;
+  readonly search?: SearchLimits;
+  /** How long a manifest is trusted (npm start forgets them itself when a load completes). */
+  readonly manifestTtlMs?: number;
+}
+
+export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
+  prepareKnightsSearch(); // while the function initialises, not in its first request
+  const clock = parts.clock ?? systemClock;
+  const log = parts.log ?? createLogger(config.logLevel);
+  const store = config.tableName
+    ? new PageStore(createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region }), config.tableName, {
+        timeoutMs: TABLE_TIMEOUT_MS,
+        manifestTtlMs: parts.manifestTtlMs ?? MANIFEST_TTL_MS,
+        cacheBytes: PAGE_CACHE_BYTES,
+        retry: READ_RETRY,
+        clock,
+      })
+    : undefined;
+  const tablebase = new Tablebase(store, {
+    cacheSize: ANSWER_CACHE_SIZE,
+    storeBackoffMs: STORE_BACKOFF_MS,
+    clock,
+    onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
+    onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
+  });
+  return { config, clock, log, store, tablebase, search: parts.search ?? DEFAULT_SEARCH_LIMITS };
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
+}

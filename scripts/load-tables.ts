@@ -1,0 +1,165 @@
+/**
+ * Loading tables, shared by `npm run precompute` and `npm start`: the options both take and the
+ * one set of rules that checks them, and the orchestration of a load (credentials first, the table
+ * created when missing, each logical table loaded in turn with progress on stderr and a summary
+ * line on stdout).
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KNIGHTS_GOALS, type KnightsGoalName, isGoalName } from '../core/knights/goals';
+import { createDynamoClient } from '../store/client';
+import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
+import { ensureTable } from '../store/table-admin';
+import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec, eightSpec, knightsSpec } from '../store/table-pages';
+import { DEFAULT_TABLE_NAME } from '../store/table-schema';
+import { createProgressReporter } from './load-progress';
+
+const EIGHT = 'eight';
+/** Batches in flight at most: beyond this a local server only queues them. */
+const MAX_CONCURRENCY = 256;
+/**
+ * Sockets beyond the batches in flight: the checkpoint writes, the manifest reads and the
+ * verification's parallel scan segments go alongside the batches without waiting for a socket.
+ */
+const SPARE_SOCKETS = 8;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** The options of a load, as `node:util` parseArgs takes them (both commands accept these names). */
+export const LOAD_OPTIONS = {
+  endpoint: { type: 'string' },
+  table: { type: 'string' },
+  region: { type: 'string' },
+  goals: { type: 'string' },
+  'knights-depth': { type: 'string' },
+  concurrency: { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+
+export const LOAD_USAGE = `  --endpoint URL         a local DynamoDB-compatible server (default: AWS, standard credentials)
+  --table NAME           table name (default: ${DEFAULT_TABLE_NAME}); created when missing
+  --region REGION        AWS region (default: AWS_REGION, else us-east-1); any name with --endpoint
+  --goals LIST           comma-separated: knights goal names (${[...KNIGHTS_GOALS.keys()].join(', ')}) and/or ${EIGHT} (default: all)
+  --knights-depth N      knights positions up to N moves from the goal, 0..${KNIGHTS_MAX_DEPTH} (default: ${KNIGHTS_DEFAULT_DEPTH})
+  --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
+  --force                reload tables whose manifest says they are loaded, or that an older version wrote`;
+
+export interface LoadSettings {
+  readonly endpoint?: string;
+  readonly table: string;
+  readonly region?: string;
+  readonly specs: TableSpec[];
+  readonly concurrency: number;
+  readonly force: boolean;
+}
+
+export type LoadOptionValues = { [K in keyof typeof LOAD_OPTIONS]?: (typeof LOAD_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+function integerOption(name: string, text: string | undefined, min: number, max: number, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got "${text}".`);
+  }
+  return Number(text);
+}
+
+/** The one set of rules for a load's options. */
+export function loadSettingsFrom(values: LoadOptionValues): LoadSettings {
+  const { endpoint, region } = values;
+  const table = values.table ?? DEFAULT_TABLE_NAME;
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError(`--endpoint must be an http(s) URL such as http://127.0.0.1:8000; got "${endpoint}".`);
+  }
+  if (!/^[A-Za-z0-9_.-]{3,255}$/.test(table)) {
+    throw new UsageError(`--table must be 3 to 255 letters, digits, "_", "-" or "."; got "${table}".`);
+  }
+  // A local server takes any region name (it only names the data); AWS has a fixed set of forms.
+  if (region !== undefined && endpoint === undefined && !/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
+    throw new UsageError(`--region must be an AWS region such as eu-west-1; got "${region}".`);
+  }
+  if (region !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(region)) {
+    throw new UsageError(`--region must be a region name of letters, digits and "-"; got "${region}".`);
+  }
+  const depth = integerOption('knights-depth', values['knights-depth'], 0, KNIGHTS_MAX_DEPTH, KNIGHTS_DEFAULT_DEPTH);
+  const concurrency = integerOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
+  const names = values.goals === undefined ? undefined : values.goals.split(',').map((name) => name.trim());
+  return { endpoint, table, region, specs: tableSpecs(names, depth), concurrency, force: values.force ?? false };
+}
+
+/** The tables to load: knights goals by name and/or `eight`; all of them by default. */
+export function tableSpecs(names: readonly string[] = [...KNIGHTS_GOALS.keys(), EIGHT], knightsDepth = KNIGHTS_DEFAULT_DEPTH): TableSpec[] {
+  return [...new Set(names)].map((name) => {
+    if (name === EIGHT) return eightSpec();
+    if (isGoalName(name)) return knightsSpec(name as KnightsGoalName, knightsDepth);
+    throw new UsageError(`--goals: there is no table "${name}"; use ${[...KNIGHTS_GOALS.keys(), EIGHT].join(', ')}.`);
+  });
+}
+
+export function summaryLine(result: LoadResult): string {
+  const { manifest } = result;
+  const size = `${manifest.pages} pages (${manifest.positions} positions, depth ${manifest.depth}, ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.writeUnits} write units)`;
+  if (result.status === 'already-loaded') {
+    return `${result.table}: already loaded: ${size}, completed ${manifest.completedAt}; nothing to do (--force reloads).`;
+  }
+  const rate = Math.round(result.written / Math.max(result.seconds, 1e-3));
+  const retries = result.stats.unprocessedRetries + result.stats.errorRetries;
+  return (
+    `${result.table}: loaded ${size} in ${result.seconds.toFixed(1)} s, ` +
+    `${result.written} pages written by this run (${rate} pages/s)` +
+    (result.resumedFrom > 0 ? `, resumed after ${result.resumedFrom} already stored` : '') +
+    (result.removed > 0 ? `, ${result.removed} stale items removed` : '') +
+    `, ${retries} retries (${result.stats.throttles} throttled); verified; manifest ${manifest.checksum.slice(0, 19)}…`
+  );
+}
+
+/** No AWS credentials could be found: said before any work, with what was tried and what to do. */
+export class MissingCredentialsError extends Error {
+  override readonly name = 'MissingCredentialsError';
+}
+
+async function checkCredentials(client: DynamoDBClient): Promise<void> {
+  try {
+    await client.config.credentials();
+  } catch (error) {
+    throw new MissingCredentialsError(
+      'No AWS credentials were found. The AWS SDK looked, in order, at: the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY), ' +
+        `the SSO session, web identity token and profiles of ~/.aws/config and ~/.aws/credentials (profile ${process.env.AWS_PROFILE ?? 'default'}), ` +
+        'a credential_process, and the ECS and EC2 metadata services. Configure one of them (for example `aws configure` or `aws sso login`), ' +
+        `or load a local DynamoDB-compatible server instead with --endpoint URL (npm start runs one itself). (${(error as Error).message})`,
+    );
+  }
+}
+
+/** Loads every table of the settings, in turn; `onLoaded` hears of each as soon as it is complete. */
+export async function loadTables(settings: LoadSettings, onLoaded?: (result: LoadResult) => void): Promise<LoadResult[]> {
+  const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
+  const progress = createProgressReporter();
+  try {
+    if (settings.endpoint === undefined) await checkCredentials(client);
+    await ensureTable(client, settings.table);
+    const results: LoadResult[] = [];
+    for (const spec of settings.specs) {
+      const result = await loadTable(client, spec, {
+        tableName: settings.table,
+        concurrency: settings.concurrency,
+        force: settings.force,
+        onProgress: (p) => progress.update(p),
+      });
+      progress.stop();
+      process.stdout.write(`${summaryLine(result)}\n`);
+      results.push(result);
+      onLoaded?.(result);
+    }
+    return results;
+  } finally {
+    progress.stop();
+    client.destroy();
+  }
+}
