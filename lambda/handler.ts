@@ -9,6 +9,7 @@ import type { AppState } from './app-state';
 import { MethodNotAllowedError, messageOf, statusOf } from './errors';
 import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
+import { errorResponse } from './responses';
 import { route } from './routes';
 import type { Source } from './tablebase';
 
@@ -49,7 +50,7 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
       failure = error;
       response = {
         status: statusOf(error),
-        body: { error: messageOf(error) },
+        body: errorResponse(messageOf(error)),
         headers: error instanceof MethodNotAllowedError ? { allow: error.allowed.join(', ') } : undefined,
       };
     }

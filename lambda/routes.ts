@@ -5,12 +5,11 @@
 import { formatEightJudge, parseEightJudge } from '../core/judge/eight';
 import { formatKnightsJudge, parseKnightsJudge } from '../core/judge/knights';
 import type { SearchBudget } from '../core/ida-star';
-import { formatKnightsBoard } from '../core/knights/board';
-import { formatEightBoard } from '../core/eight/board';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page';
 import { eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
+import { eightResponse, healthResponse, knightsResponse } from './responses';
 import type { EightResult, KnightsResult, Source, Tablebase } from './tablebase';
 import type { KnightsQuery } from '../core/knights/query';
 import type { EightQuery } from '../core/eight/query';
@@ -69,10 +68,7 @@ async function knights(request: ApiRequest, context: RouteContext): Promise<ApiR
   const query = knightsQueryOf(request);
   const answer = await context.tablebase.knights(query, context.budget());
   context.noteSource(answer.source);
-  return {
-    status: 200,
-    body: { ...answer, path: [...answer.path], board: formatKnightsBoard(query.board), goal: query.goal.name ?? formatKnightsBoard(query.goal.board), limit: query.limit },
-  };
+  return { status: 200, body: knightsResponse(query, answer) };
 }
 
 async function eight(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
@@ -82,7 +78,7 @@ async function eight(request: ApiRequest, context: RouteContext): Promise<ApiRes
   const query = eightQueryOf(request);
   const answer = await context.tablebase.eight(query, context.budget());
   context.noteSource(answer.source);
-  return { status: 200, body: { ...answer, from: formatEightBoard(query.from), to: formatEightBoard(query.to) } };
+  return { status: 200, body: eightResponse(query, answer) };
 }
 
 async function page(): Promise<ApiResponse> {
@@ -90,7 +86,7 @@ async function page(): Promise<ApiResponse> {
 }
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  return { status: 200, body: { status: 'ok', ...(await context.tablebase.health()) } };
+  return { status: 200, body: healthResponse(await context.tablebase.health()) };
 }
 
 /** A text/plain judge batch: every case answered with one shared search budget, judge output back. */

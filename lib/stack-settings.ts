@@ -14,6 +14,8 @@ export interface StackSettings {
   readonly allowedOrigins: string[];
   /** Concurrency reserved for the function (also its cap), if any. */
   readonly reservedConcurrency: number | undefined;
+  /** Where the alarms are mailed, if anywhere. */
+  readonly alarmEmail: string | undefined;
 }
 
 function text(node: Node, key: string): string | undefined {
@@ -39,7 +41,12 @@ export function readSettings(node: Node): StackSettings {
   if (concurrencyText !== undefined && !/^[1-9]\d*$/.test(concurrencyText)) {
     throw new Error(`Context reservedConcurrency must be a whole number of at least 1; got "${concurrencyText}".`);
   }
+  const alarmEmail = text(node, 'alarmEmail');
+  if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
+    throw new Error(`Context alarmEmail must be an e-mail address; got "${alarmEmail}".`);
+  }
   return {
+    alarmEmail,
     removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     public: isPublic === 'true',
     allowedOrigins: origins,

@@ -41,9 +41,11 @@ export interface TablebaseFunctionProps {
 export class TablebaseFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
+  readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: TablebaseFunctionProps = {}) {
     super(scope, id);
+    this.timeout = props.timeout ?? Duration.seconds(10);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -58,7 +60,7 @@ export class TablebaseFunction extends Construct {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: this.timeout,
       role: this.role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,

@@ -1,13 +1,14 @@
 /**
  * The AWS stack: the table, the function and its URL. Environment-agnostic, so `cdk synth` needs
  * no account. Context settings (see stack-settings.ts): removalPolicy, public, allowedOrigins,
- * reservedConcurrency.
+ * reservedConcurrency, alarmEmail.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
+import { TablebaseAlarms } from './tablebase-alarms';
 import { TablebaseTable } from './tablebase-table';
 
 export class TablebaseStack extends Stack {
@@ -27,6 +28,8 @@ export class TablebaseStack extends Stack {
           }
         : { authType: FunctionUrlAuthType.AWS_IAM },
     );
+
+    new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
 
     new CfnOutput(this, 'Url', { value: url.url, description: 'The API: GET /knights, /eight, /health; POST /knights, /eight' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Load it with: npm run precompute -- --table <this> --region <region>' });

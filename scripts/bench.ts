@@ -41,7 +41,7 @@ import { startLocalDynamo } from '../store/local-dynamodb';
 import { type TablePages, eightSpec, knightsSpec } from '../store/table-pages';
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, pageItem } from '../store/table-schema';
-import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../test/support/random';
+import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from './seeded-inputs';
 
 type Row = Record<string, string | number>;
 const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search };

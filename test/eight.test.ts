@@ -15,7 +15,7 @@ import { EIGHT_DIAMETER, EightSearch, searchEight } from '../core/eight/search';
 import { decodeEight, eightSpace, encodeEight } from '../core/eight/space';
 import { EightTables } from '../core/eight/table';
 import { InvalidInputError, UnreachableError } from '../core/errors';
-import { eightBoardArbitrary, samples } from './support/random';
+import { eightBoardArbitrary, samples } from '../scripts/seeded-inputs';
 
 const board = (text: string) => parseEightBoard(text);
 const query = (from: string, to: string) => ({ from: board(from), to: board(to) });

@@ -4,7 +4,7 @@ import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } 
 import { KNIGHTS_GOALS, resolveKnightsGoal } from '../core/knights/goals';
 import { DEFAULT_LIMIT, parseLimit } from '../core/knights/query';
 import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../core/knights/space';
-import { knightsBoardArbitrary, samples } from './support/random';
+import { knightsBoardArbitrary, samples } from '../scripts/seeded-inputs';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 

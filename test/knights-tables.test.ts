@@ -5,7 +5,7 @@ import { type KnightsGoal, resolveKnightsGoal } from '../core/knights/goals';
 import { KnightsSearch, costTablesHeld, searchKnights } from '../core/knights/search';
 import { decodeKnights } from '../core/knights/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../core/knights/table';
-import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from './support/random';
+import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../scripts/seeded-inputs';
 import fc from 'fast-check';
 
 /** SPEC: positions at exactly k moves from the standard goal, k = 0..15. */

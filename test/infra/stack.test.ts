@@ -18,7 +18,7 @@ function statements(template: Template): { Action: string | string[]; Resource: 
 }
 
 const byDefault = synth();
-const asPublic = synth({ public: 'true', allowedOrigins: 'https://example.com,https://tablebase.dev', reservedConcurrency: '5', removalPolicy: 'destroy' });
+const asPublic = synth({ public: 'true', allowedOrigins: 'https://example.com,https://tablebase.dev', reservedConcurrency: '5', removalPolicy: 'destroy', alarmEmail: 'ops@example.com' });
 
 describe('the table', () => {
   const { template } = byDefault;
@@ -100,12 +100,41 @@ describe('the function URL', () => {
   });
 });
 
+describe('alarms', () => {
+  it('watch the function\'s errors, throttles and p99 duration near the timeout, and the table\'s throttled requests', () => {
+    const { template } = byDefault;
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Errors', Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Throttles', Namespace: 'AWS/Lambda', Threshold: 1 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Duration', ExtendedStatistic: 'p99', Threshold: 8000, EvaluationPeriods: 2 });
+    // The table's throttles: a sum over the operations the service and the loader use.
+    const tableAlarm = Object.values(template.findResources('AWS::CloudWatch::Alarm')).find((alarm) => alarm.Properties.Metrics);
+    expect(JSON.stringify(tableAlarm)).toMatch(/ThrottledRequests/);
+    for (const operation of ['GetItem', 'BatchGetItem', 'BatchWriteItem', 'PutItem']) expect(JSON.stringify(tableAlarm)).toContain(`"${operation}"`);
+    // Without an address, nothing to notify.
+    template.resourceCountIs('AWS::SNS::Topic', 0);
+    expect(JSON.stringify(template.findResources('AWS::CloudWatch::Alarm'))).not.toMatch(/AlarmActions/);
+  });
+
+  it('notify an encrypted, TLS-only topic that mails alarmEmail, when given', () => {
+    const { template } = asPublic;
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true, KeyPolicy: { Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } })]) } });
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    expect(alarms).toHaveLength(4);
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmsTopic/) }]);
+  });
+});
+
 describe('settings', () => {
   it.each([
     [{ removalPolicy: 'snapshot' }, /removalPolicy must be "retain" or "destroy"/],
     [{ public: 'yes' }, /public must be "true" or "false"/],
     [{ reservedConcurrency: '0' }, /reservedConcurrency must be a whole number of at least 1/],
     [{ public: 'true', allowedOrigins: 'example.com/path' }, /allowedOrigins holds "example.com\/path"/],
+    [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address; got "ops"/],
   ])('refuses %j', (context, message) => {
     expect(() => synth(context)).toThrow(message);
   });

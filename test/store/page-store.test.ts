@@ -17,7 +17,7 @@ import { eightSpec, knightsSpec } from '../../store/table-pages';
 import { type Manifest, eightSection, knightsSection, pageKey } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
-import { eightBoardArbitrary, knightsWalkArbitrary, samples, seededRandom } from '../support/random';
+import { eightBoardArbitrary, knightsWalkArbitrary, samples, seededRandom } from '../../scripts/seeded-inputs';
 import fc from 'fast-check';
 import { isReachable } from '../../core/eight/board';
 

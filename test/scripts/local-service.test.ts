@@ -6,14 +6,14 @@ import { connect } from 'node:net';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEED } from './support/random';
-import { serveFunctionUrl } from '../scripts/function-url-server';
-import { searchOnlyHandler } from './support/service';
+import { SEED } from '../../scripts/seeded-inputs';
+import { serveFunctionUrl } from '../../scripts/function-url-server';
+import { searchOnlyHandler } from '../support/service';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { createDynamoClient } from '../store/client';
-import { startLocalDynamo } from '../store/local-dynamodb';
-import { ensureTable } from '../store/table-admin';
-import { DEFAULT_TABLE_NAME } from '../store/table-schema';
+import { createDynamoClient } from '../../store/client';
+import { startLocalDynamo } from '../../store/local-dynamodb';
+import { ensureTable } from '../../store/table-admin';
+import { DEFAULT_TABLE_NAME } from '../../store/table-schema';
 
 describe('the local Function URL', () => {
   it('turns HTTP requests into Function URL events and results back into responses', async () => {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTable } from '../store/loader';
-import { eightSpec, knightsSpec } from '../store/table-pages';
-import { freshTable, testClient, testEndpoint } from './support/dynamodb';
+import { loadTable } from '../../store/loader';
+import { eightSpec, knightsSpec } from '../../store/table-pages';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();
 let tableName: string;

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../core/engine';
-import { InvalidInputError, UnreachableError } from '../core/errors';
-import { solveEightJudge } from '../core/judge/eight';
-import { solveKnightsJudge } from '../core/judge/knights';
-import { main } from '../scripts/solve';
+import { ENGINES } from '../../core/engine';
+import { InvalidInputError, UnreachableError } from '../../core/errors';
+import { solveEightJudge } from '../../core/judge/eight';
+import { solveKnightsJudge } from '../../core/judge/knights';
+import { main } from '../../scripts/solve';
 
 const KNIGHTS_INPUT = '2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n';
 const KNIGHTS_OUTPUT = '7\n-1\n';
