@@ -13,6 +13,7 @@ import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { keyPrefix, manifestKey } from '../../store/table-schema';
 import { scanAll } from '../support/dynamodb';
@@ -120,10 +121,24 @@ describe('GET /', () => {
     const result = await call(handler, { path: '/' });
     expect(result.status).toBe(200);
     expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(result.headers['content-security-policy']).toMatch(/default-src 'none'/);
     expect(result.text).toMatch(/^<!doctype html>/);
-    expect(result.text).toContain('var GOAL = "111110111100*110000100000";');
+    expect(result.text).toContain('<main data-goal="111110111100*110000100000">');
     expect(result.text).not.toMatch(/<script src=|<link [^>]*href=|https?:\/\//);
+  });
+
+  it('allows exactly its own inline script and style, by their sha256, and nothing inline besides', async () => {
+    const result = await call(handler, { path: '/' });
+    const policy = String(result.headers['content-security-policy']);
+    expect(policy).toMatch(/^default-src 'none'; /);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const scripts = [...result.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    const styles = [...result.text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(styles).toHaveLength(1);
+    const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+    expect(policy).toContain(`script-src 'sha256-${hash(scripts[0])}';`);
+    expect(policy).toContain(`style-src 'sha256-${hash(styles[0])}';`);
+    expect(result.text).not.toMatch(/ on[a-z]+=| style=/); // no inline handlers or style attributes, which hashes do not cover
   });
 });
 

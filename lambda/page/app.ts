@@ -1,0 +1,322 @@
+/**
+ * The page's script, run in the browser: edit a knights board or two eight boards, ask the API
+ * beside the page, and play the answer back step by step. The position lives in the page's URL so
+ * it can be shared. Bundled and inlined into the page at build time (scripts/build-page.ts); the
+ * page's CSP allows exactly this script by its hash.
+ */
+
+interface Playable<Position, Move> {
+  position: Position;
+  path: readonly Move[];
+  /** Moves of the path played so far. */
+  at: number;
+  /** The position the path starts from (set when solved). */
+  start: Position | null;
+  timer: ReturnType<typeof setInterval> | null;
+}
+
+interface Answer<Path> {
+  steps: number;
+  path: Path;
+  source: string;
+}
+
+/** Cells of the 25 knights cells; '0' white, '1' black, '*' empty. */
+type KnightsCell = '0' | '1' | '*';
+
+const DEFAULT_KNIGHTS = '10110' + '01*11' + '10111' + '01001' + '00000';
+const NAMES: Record<KnightsCell, string> = { '0': 'white knight', '1': 'black knight', '*': 'empty' };
+const NEXT_CELL: Record<KnightsCell, KnightsCell> = { '0': '1', '1': '*', '*': '0' };
+const KNIGHT = '\u265E';
+const STEP: Record<string, number> = { d: 3, l: -1, r: 1, u: -3 };
+
+const GOAL = document.querySelector('main')!.dataset.goal!;
+const params = new URLSearchParams(location.search);
+
+const knights: Playable<string, number> = {
+  position: clean(params.get('board'), /^[01*]{25}$/, DEFAULT_KNIGHTS),
+  path: [],
+  at: 0,
+  start: null,
+  timer: null,
+};
+const eight: Playable<string, string> & { to: string; picked: { which: 'from' | 'to'; cell: number } | null } = {
+  position: clean(params.get('from'), /^[1-8X]{9}$/, '12X453786'),
+  to: clean(params.get('to'), /^[1-8X]{9}$/, '12345678X'),
+  path: [],
+  at: 0,
+  start: null,
+  timer: null,
+  picked: null,
+};
+
+function clean(value: string | null, pattern: RegExp, fallback: string): string {
+  const v = (value ?? '').replace(/\//g, '');
+  return pattern.test(v) ? v : fallback;
+}
+
+function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
+}
+
+function rows(board: string): string {
+  return board.match(/.{5}/g)!.join('/');
+}
+
+function saveUrl(): void {
+  const query = new URLSearchParams({ board: rows(knights.position), from: eight.position, to: eight.to });
+  history.replaceState(null, '', `?${query.toString()}`);
+}
+
+function say(id: string, text: string, bad = false): void {
+  const status = byId(id);
+  status.textContent = text;
+  status.className = `status${bad ? ' bad' : ''}`;
+}
+
+async function ask<Path>(path: string): Promise<Answer<Path>> {
+  const response = await fetch(path);
+  const body = (await response.json().catch(() => ({ error: `The server answered ${response.status}.` }))) as Answer<Path> & { error?: string };
+  if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}.`);
+  return body;
+}
+
+function count(text: string, symbol: string): number {
+  return text.split(symbol).length - 1;
+}
+
+/* Knights */
+
+function drawKnights(): void {
+  const board = byId('kboard');
+  board.textContent = '';
+  for (let i = 0; i < 25; i++) {
+    const cell = knights.position[i] as KnightsCell;
+    const button = document.createElement('button');
+    button.className = cell === '0' ? 'w' : cell === '1' ? 'b' : 'h';
+    button.textContent = cell === '*' ? '' : KNIGHT;
+    button.dataset.cell = String(i);
+    button.setAttribute('aria-label', `cell ${i}: ${NAMES[cell]}`);
+    button.addEventListener('click', cycle);
+    board.appendChild(button);
+  }
+  const whites = count(knights.position, '0');
+  const blacks = count(knights.position, '1');
+  const holes = count(knights.position, '*');
+  const valid = whites === 12 && blacks === 12 && holes === 1;
+  say('kcount', `${whites} white, ${blacks} black, ${holes} empty${valid ? '' : ' \u2014 a board needs 12, 12 and 1.'}`, !valid);
+  byId<HTMLButtonElement>('ksolve').disabled = !valid;
+}
+
+function drawGoal(): void {
+  const goal = byId('kgoal');
+  goal.textContent = '';
+  for (let i = 0; i < 25; i++) {
+    const span = document.createElement('span');
+    span.className = GOAL[i] === '0' ? 'w' : GOAL[i] === '1' ? 'b' : 'h';
+    span.textContent = GOAL[i] === '*' ? '' : KNIGHT;
+    goal.appendChild(span);
+  }
+}
+
+function cycle(event: Event): void {
+  knightsPlayer.stop();
+  knights.path = [];
+  knights.start = null;
+  knightsPlayer.buttons();
+  const i = Number((event.currentTarget as HTMLElement).dataset.cell);
+  const next = NEXT_CELL[knights.position[i] as KnightsCell];
+  knights.position = knights.position.slice(0, i) + next + knights.position.slice(i + 1);
+  drawKnights();
+  saveUrl();
+  say('kstatus', '');
+  document.querySelector<HTMLElement>(`#kboard [data-cell="${i}"]`)?.focus();
+}
+
+async function solveKnights(): Promise<void> {
+  knightsPlayer.stop();
+  say('kstatus', 'Solving\u2026');
+  try {
+    const answer = await ask<number[]>(`/knights?board=${encodeURIComponent(rows(knights.position))}`);
+    knights.start = knights.position;
+    knights.path = answer.path;
+    knights.at = 0;
+    if (answer.steps < 0) say('kstatus', 'More than 15 moves from the goal: no solution within the limit.');
+    else if (answer.steps === 0) say('kstatus', 'Already at the goal: 0 moves.');
+    else say('kstatus', `${answer.steps} moves (${answer.source}): the empty square goes to cells ${answer.path.join(', ')}.`);
+  } catch (error) {
+    say('kstatus', (error as Error).message, true);
+    knights.path = [];
+  }
+  knightsPlayer.buttons();
+}
+
+/* Eight */
+
+function drawEight(): void {
+  drawEightBoard('efrom', 'from');
+  drawEightBoard('eto', 'to');
+}
+
+function drawEightBoard(id: string, which: 'from' | 'to'): void {
+  const board = byId(id);
+  board.textContent = '';
+  const tiles = which === 'from' ? eight.position : eight.to;
+  for (let i = 0; i < 9; i++) {
+    const tile = tiles[i];
+    const button = document.createElement('button');
+    const picked = eight.picked?.which === which && eight.picked.cell === i;
+    button.className = (tile === 'X' ? 'x' : 't') + (picked ? ' sel' : '');
+    button.textContent = tile === 'X' ? '' : tile;
+    button.dataset.cell = String(i);
+    button.dataset.which = which;
+    button.setAttribute('aria-label', `${which} cell ${i}: ${tile === 'X' ? 'blank' : `tile ${tile}`}`);
+    button.addEventListener('click', pick);
+    board.appendChild(button);
+  }
+}
+
+function pick(event: Event): void {
+  eightPlayer.stop();
+  eight.path = [];
+  eight.start = null;
+  eightPlayer.buttons();
+  const target = event.currentTarget as HTMLElement;
+  const which = target.dataset.which as 'from' | 'to';
+  const cell = Number(target.dataset.cell);
+  if (!eight.picked || eight.picked.which !== which) {
+    eight.picked = { which, cell };
+  } else {
+    const tiles = (which === 'from' ? eight.position : eight.to).split('');
+    [tiles[cell], tiles[eight.picked.cell]] = [tiles[eight.picked.cell], tiles[cell]];
+    if (which === 'from') eight.position = tiles.join('');
+    else eight.to = tiles.join('');
+    eight.picked = null;
+    saveUrl();
+  }
+  drawEight();
+  say('estatus', '');
+  document.querySelector<HTMLElement>(`[data-which="${which}"][data-cell="${cell}"]`)?.focus();
+}
+
+async function solveEight(): Promise<void> {
+  eightPlayer.stop();
+  eight.picked = null;
+  drawEight();
+  say('estatus', 'Solving\u2026');
+  try {
+    const answer = await ask<string>(`/eight?from=${eight.position}&to=${eight.to}`);
+    eight.start = eight.position;
+    eight.path = answer.path.split('');
+    eight.at = 0;
+    say('estatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} moves (${answer.source}): ${answer.path}`);
+  } catch (error) {
+    say('estatus', (error as Error).message, true);
+    eight.path = [];
+  }
+  eightPlayer.buttons();
+}
+
+/**
+ * Playback of a solved line, the same for both puzzles: Play/Pause, Step and Reset over
+ * state.path, moving state.position with play(position, move) and redrawing with draw().
+ */
+function player<Move>(
+  prefix: string,
+  state: Playable<string, Move>,
+  play: (position: string, move: Move) => string,
+  draw: () => void,
+  statusId: string,
+  everyMs: number,
+) {
+  const playButton = byId<HTMLButtonElement>(`${prefix}play`);
+  const stepButton = byId<HTMLButtonElement>(`${prefix}step`);
+  const resetButton = byId<HTMLButtonElement>(`${prefix}reset`);
+  function buttons(): void {
+    const solved = state.path.length > 0;
+    playButton.disabled = !solved;
+    playButton.textContent = state.timer ? 'Pause' : 'Play';
+    stepButton.disabled = !solved || state.at >= state.path.length;
+    resetButton.disabled = !solved || state.at === 0;
+  }
+  function stop(): void {
+    if (state.timer) clearInterval(state.timer);
+    state.timer = null;
+    buttons();
+  }
+  function step(): void {
+    if (state.at >= state.path.length) {
+      stop();
+      return;
+    }
+    state.position = play(state.position, state.path[state.at++]);
+    draw();
+    buttons();
+    if (state.at >= state.path.length) {
+      stop();
+      say(statusId, `${byId(statusId).textContent!.replace(/ Played\.$/, '')} Played.`);
+    }
+  }
+  function reset(): void {
+    stop();
+    if (state.start !== null) {
+      state.position = state.start;
+      state.at = 0;
+      draw();
+    }
+    buttons();
+  }
+  playButton.addEventListener('click', () => {
+    if (state.timer) {
+      stop();
+      return;
+    }
+    if (state.at >= state.path.length) reset();
+    state.timer = setInterval(step, everyMs);
+    buttons();
+  });
+  stepButton.addEventListener('click', () => {
+    stop();
+    step();
+  });
+  resetButton.addEventListener('click', reset);
+  return { stop, buttons };
+}
+
+const knightsPlayer = player<number>(
+  'k',
+  knights,
+  (board, to) => {
+    const hole = board.indexOf('*');
+    const cells = board.split('');
+    cells[hole] = cells[to];
+    cells[to] = '*';
+    return cells.join('');
+  },
+  drawKnights,
+  'kstatus',
+  500,
+);
+
+const eightPlayer = player<string>(
+  'e',
+  eight,
+  (board, move) => {
+    const blank = board.indexOf('X');
+    const to = blank + STEP[move];
+    const cells = board.split('');
+    cells[blank] = cells[to];
+    cells[to] = 'X';
+    return cells.join('');
+  },
+  drawEight,
+  'estatus',
+  400,
+);
+
+byId('ksolve').addEventListener('click', () => void solveKnights());
+byId('esolve').addEventListener('click', () => void solveEight());
+drawGoal();
+drawKnights();
+drawEight();
+saveUrl();
