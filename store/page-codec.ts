@@ -273,6 +273,9 @@ export function decodePage(bytes: Uint8Array, format: PuzzleFormat, layout: Page
       readRecord(reader, format, hole, maxDistance);
     }
     if (bytes.length * 8 - reader.position >= 8) throw new MalformedPageError('the page has bytes after its last record');
+    if (reader.position < bytes.length * 8 && reader.read(bytes.length * 8 - reader.position) !== 0) {
+      throw new MalformedPageError('the bits after the last record are not zero');
+    }
     return new DecodedPage(bytes, format, maxDistance, slots, holes, offsets);
   } catch (error) {
     if (error instanceof TruncatedStreamError) throw new MalformedPageError(`the page ends inside a record (${error.message})`);

@@ -73,10 +73,11 @@ describe('the loader under faults', () => {
     const tableName = await freshTable(client, 'corrupt');
     const spec = knightsSpec('standard', 4);
     const real = spec.build();
-    // Flip one bit in every page: the spot check must catch it.
+    // Flip the first bit after the header of every page (the first record's gap or distance): the
+    // records after it no longer decode as written, and the spot check must catch it.
     const wrong = { ...spec, build: () => ({ ...real, encode: (index: number) => {
       const bytes = real.encode(index).slice();
-      bytes[bytes.length - 1] ^= 0x80;
+      bytes[3] ^= 0x80;
       return bytes;
     } }) };
     await expect(loadTable(client, wrong, { tableName, spotChecks: 200 })).rejects.toThrow(/differ from the computed tables.*no manifest was written/);

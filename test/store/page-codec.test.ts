@@ -98,6 +98,9 @@ describe('page codec', () => {
     expect(() => decodePage(bytes.slice(0, 2), EIGHT_FORMAT, layout, 0, 31)).toThrow(MalformedPageError);
     expect(() => decodePage(Uint8Array.from([7, 0, 9]), EIGHT_FORMAT, layout, 0, 31)).toThrow(MalformedPageError);
     expect(() => decodePage(Uint8Array.from([...bytes, 0, 0]), EIGHT_FORMAT, layout, 0, 31)).toThrow(/bytes after its last record/);
+    const padded = bytes.slice();
+    padded[padded.length - 1] |= 1; // a padding bit
+    expect(() => decodePage(padded, EIGHT_FORMAT, layout, 0, 31)).toThrow(/bits after the last record are not zero/);
     expect(() => decodePage(Uint8Array.from([ALL_PRESENT, 0, 5]), EIGHT_FORMAT, layout, 0, 31)).toThrow(MalformedPageError);
     expect(() => decodePage(Uint8Array.from([0, 0, 1, 0xff]), EIGHT_FORMAT, layout, 0, 5)).toThrow(MalformedPageError);
   });
