@@ -7,7 +7,7 @@ import { formatKnightsJudge, parseKnightsJudge } from '../core/judge/knights';
 import type { SearchBudget } from '../core/ida-star';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
-import { PAGE_SECURITY_POLICY, pageHtml } from './page';
+import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
 import { eightResponse, healthResponse, knightsResponse } from './responses';
 import type { EightResult, KnightsResult, Source, Tablebase } from './tablebase';

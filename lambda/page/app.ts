@@ -119,11 +119,16 @@ function drawGoal(): void {
   }
 }
 
+/** An edited board has no solution yet: stop playback and forget the line. */
+function unsolve<Move>(state: Playable<string, Move>, controls: { stop(): void; buttons(): void }): void {
+  controls.stop();
+  state.path = [];
+  state.start = null;
+  controls.buttons();
+}
+
 function cycle(event: Event): void {
-  knightsPlayer.stop();
-  knights.path = [];
-  knights.start = null;
-  knightsPlayer.buttons();
+  unsolve(knights, knightsPlayer);
   const i = Number((event.currentTarget as HTMLElement).dataset.cell);
   const next = NEXT_CELL[knights.position[i] as KnightsCell];
   knights.position = knights.position.slice(0, i) + next + knights.position.slice(i + 1);
@@ -177,10 +182,7 @@ function drawEightBoard(id: string, which: 'from' | 'to'): void {
 }
 
 function pick(event: Event): void {
-  eightPlayer.stop();
-  eight.path = [];
-  eight.start = null;
-  eightPlayer.buttons();
+  unsolve(eight, eightPlayer);
   const target = event.currentTarget as HTMLElement;
   const which = target.dataset.which as 'from' | 'to';
   const cell = Number(target.dataset.cell);

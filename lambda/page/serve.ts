@@ -4,7 +4,7 @@
  * scripts/build-page.ts builds it into page.generated.ts before the function is bundled, so the
  * function serves it from memory.
  */
-import { PAGE_HTML, SCRIPT_SHA256, STYLE_SHA256 } from './page/page.generated';
+import { PAGE_HTML, SCRIPT_SHA256, STYLE_SHA256 } from './page.generated';
 
 export function pageHtml(): string {
   return PAGE_HTML;
