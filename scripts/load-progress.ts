@@ -19,11 +19,10 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
 /** Rates over the writing phase, measured from the first report of that phase. */
 function rates(progress: LoadProgress, since: { time: number; generated: number; written: number }) {
   const seconds = Math.max(1e-3, (performance.now() - since.time) / 1000);
-  const encodedPerSecond = (progress.generated - since.generated) / seconds;
   const writtenPerSecond = (progress.written - since.written) / seconds;
   const remaining = progress.total - progress.generated;
   const eta = writtenPerSecond > 0 ? remaining / writtenPerSecond : Number.POSITIVE_INFINITY;
-  return { encodedPerSecond, writtenPerSecond, eta };
+  return { writtenPerSecond, eta };
 }
 
 const retriesOf = (progress: LoadProgress) => progress.stats.unprocessedRetries + progress.stats.errorRetries;
@@ -38,7 +37,7 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
   const bar = new SingleBar(
     {
       stream,
-      format: '{table} {phase} [{bar}] {percentage}% | {value}/{total} | {encodedPerSecond} pages encoded/s | {writtenPerSecond} pages written/s | ETA {etaText} | retries {retries}',
+      format: '{table} {phase} [{bar}] {percentage}% | {value}/{total} pages | {writtenPerSecond} pages/s | ETA {etaText} | retries {retries}',
       barsize: 24,
       hideCursor: true,
       clearOnComplete: false,
@@ -56,12 +55,11 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
       }
       if (progress.phase === 'writing' && since.time === 0) since = { time: performance.now(), generated: progress.generated, written: progress.written };
       if (progress.phase === 'computing') since = { time: 0, generated: 0, written: 0 };
-      const r = since.time ? rates(progress, since) : { encodedPerSecond: 0, writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
+      const r = since.time ? rates(progress, since) : { writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
       bar.setTotal(Math.max(progress.total, 1));
       bar.update(progress.generated, {
         table: progress.table,
         phase: progress.phase.padEnd(9),
-        encodedPerSecond: Math.round(r.encodedPerSecond),
         writtenPerSecond: Math.round(r.writtenPerSecond),
         etaText: progress.phase === 'writing' ? formatDuration(r.eta) : '-',
         retries: retriesOf(progress),
@@ -90,10 +88,10 @@ function plainReporter(stream: NodeJS.WriteStream): ProgressReporter {
         if (progress.phase !== 'done') stream.write(`${progress.table}: ${progress.phase}…\n`);
         return;
       }
-      const r = since.time ? rates(progress, since) : { encodedPerSecond: 0, writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
+      const r = since.time ? rates(progress, since) : { writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
       const percent = progress.total ? Math.floor((100 * progress.generated) / progress.total) : 0;
       stream.write(
-        `${progress.table}: writing ${progress.generated}/${progress.total} (${percent}%), ${Math.round(r.encodedPerSecond)} pages encoded/s, ${Math.round(r.writtenPerSecond)} pages written/s, ETA ${formatDuration(r.eta)}, retries ${retriesOf(progress)}\n`,
+        `${progress.table}: writing ${progress.generated}/${progress.total} pages (${percent}%), ${Math.round(r.writtenPerSecond)} pages/s, ETA ${formatDuration(r.eta)}, retries ${retriesOf(progress)}\n`,
       );
     },
     stop() {},
