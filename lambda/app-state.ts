@@ -10,7 +10,7 @@ import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
 import type { Config } from './config';
 import { type Log, createLogger } from './log';
-import { Tablebase } from './tablebase';
+import { DEFAULT_ANSWER_CACHE_SIZE, DEFAULT_STORE_BACKOFF_MS, Tablebase } from './tablebase';
 
 /** A DynamoDB read slower than this is abandoned for a search (and never past the time left). */
 export const TABLE_TIMEOUT_MS = 800;
@@ -18,10 +18,6 @@ export const TABLE_TIMEOUT_MS = 800;
 export const MANIFEST_TTL_MS = 60_000;
 /** Decoded pages kept per instance: 64 MiB holds thousands of 4 KB pages in a 1 GB function. */
 export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
-/** Answers kept per instance: the repeated questions of a busy minute. */
-export const ANSWER_CACHE_SIZE = 10_000;
-/** After a DynamoDB failure, how long every request is answered by search without asking again. */
-export const STORE_BACKOFF_MS = 5000;
 /** Unprocessed page keys are asked again quickly, a few times: a request cannot wait long. */
 const READ_RETRY = { ...DEFAULT_RETRY, baseMs: 10, maxMs: 100, maxAttempts: 3 };
 
@@ -68,8 +64,8 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
       })
     : undefined;
   const tablebase = new Tablebase(store, {
-    cacheSize: ANSWER_CACHE_SIZE,
-    storeBackoffMs: STORE_BACKOFF_MS,
+    cacheSize: DEFAULT_ANSWER_CACHE_SIZE,
+    storeBackoffMs: DEFAULT_STORE_BACKOFF_MS,
     clock,
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),

@@ -48,6 +48,15 @@ export interface Health {
   readonly tables: Record<string, TableHealth>;
 }
 
+/** Answers kept per instance by default: the repeated questions of a busy minute. */
+export const DEFAULT_ANSWER_CACHE_SIZE = 10_000;
+/**
+ * After a DynamoDB failure, how long every request is answered by search without asking again
+ * by default: long enough that a failing DynamoDB is not asked by every request, short enough
+ * that the table is back within seconds of DynamoDB.
+ */
+export const DEFAULT_STORE_BACKOFF_MS = 5000;
+
 export interface TablebaseOptions {
   /** Answers kept in memory. */
   readonly cacheSize?: number;
@@ -74,7 +83,7 @@ export class Tablebase {
     private readonly store: PageStore | undefined,
     private readonly options: TablebaseOptions = {},
   ) {
-    this.cache = new LRUCache({ max: options.cacheSize ?? 10_000 });
+    this.cache = new LRUCache({ max: options.cacheSize ?? DEFAULT_ANSWER_CACHE_SIZE });
   }
 
   private now(): number {
@@ -163,7 +172,7 @@ export class Tablebase {
 
   private reportFailure(error: unknown): void {
     if (error instanceof StoreUnavailableError) {
-      this.storeDownUntil = this.now() + (this.options.storeBackoffMs ?? 5000);
+      this.storeDownUntil = this.now() + (this.options.storeBackoffMs ?? DEFAULT_STORE_BACKOFF_MS);
       this.options.onStoreError?.(error);
     } else {
       this.options.onBadData?.(error);
