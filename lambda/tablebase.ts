@@ -14,10 +14,11 @@ import { canonicalize } from '../core/eight/canonical';
 import { type EightAnswer, type EightQuery, assertReachable } from '../core/eight/query';
 import { searchEight } from '../core/eight/search';
 import { encodeEight } from '../core/eight/space';
+import { BudgetExhaustedError } from '../core/errors';
 import type { SearchBudget } from '../core/ida-star';
 import { formatKnightsBoard } from '../core/knights/board';
 import { KNIGHTS_GOALS } from '../core/knights/goals';
-import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from '../core/knights/query';
+import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery, MAX_LIMIT as KNIGHTS_DIAMETER } from '../core/knights/query';
 import { searchKnights } from '../core/knights/search';
 import { encodeKnights, knightsRank } from '../core/knights/space';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
@@ -90,9 +91,30 @@ export class Tablebase {
     return (this.options.clock ?? systemClock).now();
   }
 
-  knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
+  async knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
     const key = `knights|${query.goal.board}|${query.board}|${query.limit}`;
-    return this.answer(key, () => this.knightsFromTable(query, budget), () => searchKnights(query, budget));
+    try {
+      return await this.answer(key, () => this.knightsFromTable(query, budget), () => searchKnights(query, budget));
+    } catch (error) {
+      if (!(error instanceof BudgetExhaustedError)) throw error;
+      throw new BudgetExhaustedError(`${error.message} ${await this.knightsTableAdvice(query)}`);
+    }
+  }
+
+  /** What a person can do when the search gave up: how deep the table is, and how to load it deeper. */
+  private async knightsTableAdvice(query: KnightsQuery): Promise<string> {
+    const name = query.goal.name;
+    if (name === undefined) return 'Goals given as boards are always searched; ask with a lower limit, or about a registered goal.';
+    const deeper = `To answer up to ${query.limit} moves from the table, load it deeper: npm run precompute -- --knights-depth ${KNIGHTS_DIAMETER} (locally: npm start -- --knights-depth ${KNIGHTS_DIAMETER}).`;
+    if (!this.store) return `No knights table is configured here. ${deeper}`;
+    try {
+      const state = await this.store.table(knightsTableId(name));
+      if (state.state === 'loaded') return `The ${name} knights table is loaded to depth ${state.manifest.depth}, so a limit of ${query.limit} needs the search. ${deeper}`;
+      if (state.state === 'outdated') return `The ${name} knights table was loaded by an older version and must be reloaded. ${deeper}`;
+      return `The ${name} knights table is not loaded. ${deeper}`;
+    } catch {
+      return 'The tables cannot be read now either; try again later.';
+    }
   }
 
   eight(query: EightQuery, budget: SearchBudget): Promise<EightResult> {

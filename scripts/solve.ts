@@ -1,26 +1,32 @@
 /**
- * Judge mode: `npm run --silent solve -- knights|eight [--engine search|table|auto]` reads judge
- * input on stdin and writes exactly the judge output on stdout. Bad input: every problem on
+ * Judge mode: `npm run --silent solve -- knights|eight [--engine search|table|auto] [--limit N]`
+ * reads judge input on stdin and writes exactly the judge output on stdout (`--limit`, knights
+ * only, asks for more than the judge's 15 moves). Bad input: every problem on
  * stderr, naming its case, nothing on stdout, exit code 2.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { text } from 'node:stream/consumers';
-import { ENGINES, parseEngine } from '../core/engine';
+import { ENGINES, type Engine, parseEngine } from '../core/engine';
+import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../core/knights/query';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { solveEightJudge } from '../core/judge/eight';
 import { solveKnightsJudge } from '../core/judge/knights';
 
-const USAGE = `usage: npm run --silent solve -- knights|eight [--engine ${ENGINES.join('|')}] < input.txt`;
-const PUZZLES = { knights: solveKnightsJudge, eight: solveEightJudge } as const;
+const USAGE = `usage: npm run --silent solve -- knights|eight [--engine ${ENGINES.join('|')}] [--limit 0..${MAX_LIMIT} (knights; default ${DEFAULT_LIMIT})] < input.txt`;
+const PUZZLES = {
+  knights: (input: string, engine: Engine, limit: number) => solveKnightsJudge(input, engine, limit),
+  eight: (input: string, engine: Engine) => solveEightJudge(input, engine),
+} as const;
 
 export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promise<{ stdout: string; stderr: string; code: number }> {
   let puzzle: keyof typeof PUZZLES;
   let engine;
+  let limit = DEFAULT_LIMIT;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { engine: { type: 'string', default: 'auto' }, help: { type: 'boolean', short: 'h' } },
+      options: { engine: { type: 'string', default: 'auto' }, limit: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -30,11 +36,15 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promis
     }
     puzzle = positionals[0] as keyof typeof PUZZLES;
     engine = parseEngine(values.engine);
+    if (values.limit !== undefined) {
+      if (puzzle !== 'knights') throw new InvalidInputError('--limit is for knights; Eight II answers are always exact.');
+      limit = parseLimit(values.limit);
+    }
   } catch (error) {
     return { stdout: '', stderr: `${(error as Error).message}\n${USAGE}\n`, code: 2 };
   }
   try {
-    return { stdout: PUZZLES[puzzle](await text(stdin), engine), stderr: '', code: 0 };
+    return { stdout: PUZZLES[puzzle](await text(stdin), engine, limit), stderr: '', code: 0 };
   } catch (error) {
     if (error instanceof InvalidInputError || error instanceof UnreachableError) {
       return { stdout: '', stderr: `${error.message}\n`, code: 2 };

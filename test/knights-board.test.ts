@@ -66,12 +66,14 @@ describe('knights goals and limits', () => {
     expect(() => resolveKnightsGoal('11111/01111')).toThrow(/goal is not a valid board/);
   });
 
-  it('accepts limits 0..15 and refuses anything else', () => {
+  it('accepts limits 0..39 (default 15) and refuses anything else', () => {
     expect(parseLimit(undefined)).toBe(DEFAULT_LIMIT);
+    expect(DEFAULT_LIMIT).toBe(15);
     expect(parseLimit(0)).toBe(0);
     expect(parseLimit('15')).toBe(15);
-    for (const bad of [-1, 16, 1.5, '1e1', '', ' ', 'ten', null, true, [], {}, Number.NaN, Infinity, '0x1']) {
-      expect(() => parseLimit(bad), String(bad)).toThrow(/limit must be a whole number of moves from 0 to 15/);
+    expect(parseLimit(39)).toBe(39);
+    for (const bad of [-1, 40, 'x', 1.5, '1e1', '', ' ', 'ten', null, true, [], {}, Number.NaN, Infinity, '0x1']) {
+      expect(() => parseLimit(bad), String(bad)).toThrow(/limit must be a whole number of moves from 0 to 39/);
     }
   });
 });

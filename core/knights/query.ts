@@ -4,9 +4,10 @@ import { printable } from '../printable';
 import type { KnightsBoard } from './board';
 import type { KnightsGoal } from './goals';
 
-/** The SCOI question asks for at most 15 moves; the API accepts limits up to that. */
-export const MAX_LIMIT = 15;
-export const DEFAULT_LIMIT = MAX_LIMIT;
+/** The SCOI question asks for at most 15 moves: the default, so that judge answers stay the judge's. */
+export const DEFAULT_LIMIT = 15;
+/** The farthest position is 39 moves from the standard goal: a limit of 39 asks for the exact distance. */
+export const MAX_LIMIT = 39;
 
 export interface KnightsQuery {
   readonly board: KnightsBoard;

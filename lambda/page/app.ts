@@ -25,6 +25,9 @@ interface Answer<Path> {
 type KnightsCell = '0' | '1' | '*';
 
 const DEFAULT_KNIGHTS = '10110' + '01*11' + '10111' + '01001' + '00000';
+/** The judge's question; and the farthest any position lies, so a limit that gives exact distances. */
+const JUDGE_LIMIT = 15;
+const EXACT_LIMIT = 39;
 const NAMES: Record<KnightsCell, string> = { '0': 'white knight', '1': 'black knight', '*': 'empty' };
 const NEXT_CELL: Record<KnightsCell, KnightsCell> = { '0': '1', '1': '*', '*': '0' };
 const KNIGHT = '\u265E';
@@ -32,6 +35,15 @@ const STEP: Record<string, number> = { d: 3, l: -1, r: 1, u: -3 };
 
 const GOAL = document.querySelector('main')!.dataset.goal!;
 const params = new URLSearchParams(location.search);
+
+const limitInput = byId<HTMLInputElement>('klimit');
+limitInput.value = String(readLimit(params.get('limit')));
+
+/** A limit from the URL or the input: a whole number 0..39, else the judge's 15. */
+function readLimit(text: string | null): number {
+  const limit = Number(text);
+  return text !== null && text.trim() !== '' && Number.isInteger(limit) && limit >= 0 && limit <= EXACT_LIMIT ? limit : JUDGE_LIMIT;
+}
 
 const knights: Playable<string, number> = {
   position: clean(params.get('board'), /^[01*]{25}$/, DEFAULT_KNIGHTS),
@@ -64,7 +76,7 @@ function rows(board: string): string {
 }
 
 function saveUrl(): void {
-  const query = new URLSearchParams({ board: rows(knights.position), from: eight.position, to: eight.to });
+  const query = new URLSearchParams({ board: rows(knights.position), limit: String(readLimit(limitInput.value)), from: eight.position, to: eight.to });
   history.replaceState(null, '', `?${query.toString()}`);
 }
 
@@ -142,11 +154,14 @@ async function solveKnights(): Promise<void> {
   knightsPlayer.stop();
   say('kstatus', 'Solving\u2026');
   try {
-    const answer = await ask<number[]>(`/knights?board=${encodeURIComponent(rows(knights.position))}`);
+    const limit = readLimit(limitInput.value);
+    limitInput.value = String(limit);
+    saveUrl();
+    const answer = await ask<number[]>(`/knights?board=${encodeURIComponent(rows(knights.position))}&limit=${limit}`);
     knights.start = knights.position;
     knights.path = answer.path;
     knights.at = 0;
-    if (answer.steps < 0) say('kstatus', 'More than 15 moves from the goal: no solution within the limit.');
+    if (answer.steps < 0) say('kstatus', `More than ${limit} moves from the goal: no solution within the limit.`);
     else if (answer.steps === 0) say('kstatus', 'Already at the goal: 0 moves.');
     else say('kstatus', `${answer.steps} moves (${answer.source}): the empty square goes to cells ${answer.path.join(', ')}.`);
   } catch (error) {
@@ -317,6 +332,11 @@ const eightPlayer = player<string>(
 );
 
 byId('ksolve').addEventListener('click', () => void solveKnights());
+byId('kexact').addEventListener('click', () => {
+  limitInput.value = String(EXACT_LIMIT);
+  void solveKnights();
+});
+limitInput.addEventListener('change', saveUrl);
 byId('esolve').addEventListener('click', () => void solveEight());
 drawGoal();
 drawKnights();

@@ -80,6 +80,17 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.click('#ksolve');
     await expect.poll(() => page.textContent('#kstatus')).toMatch(/More than 15 moves/);
     expect(await page.isDisabled('#kplay')).toBe(true);
+    // Past the judge's question: the exact distance, with its line, played to the goal.
+    await page.click('#kexact');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^18 moves \((search|table)\): the empty square goes to cells /);
+    expect(page.url()).toContain('limit=39');
+    await page.click('#kplay');
+    await expect.poll(() => page.textContent('#kstatus'), { timeout: 15_000 }).toMatch(/Played\.$/);
+    expect(await shownKnights(page)).toBe(GOAL);
+    await page.fill('#klimit', '17');
+    await enterKnights(page, ['01011', '110*1', '01110', '01010', '00100'].join(''));
+    await page.click('#ksolve');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/More than 17 moves/);
     await page.close();
   });
 

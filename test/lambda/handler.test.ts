@@ -66,6 +66,21 @@ describe('GET and POST /knights', () => {
     expect((await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=6` })).json).toMatchObject({ steps: -1, path: [], source: 'table' });
   });
 
+  it('answers limits up to 39: from the table within its depth, by search past it', async () => {
+    // SAMPLE is 7 moves away, within the table's depth 8: the table answers whatever the limit.
+    expect((await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=39` })).json).toMatchObject({ steps: 7, source: 'table', limit: 39 });
+    // FAR is 18 moves away, beyond the table: a limit past the depth goes to the search.
+    expect((await call(handler, { path: '/knights', query: `board=${FAR}&limit=39` })).json).toMatchObject({ steps: 18, path: expect.any(Array), source: 'search' });
+    expect((await call(handler, { path: '/knights', query: `board=${FAR}&limit=17` })).json).toMatchObject({ steps: -1, source: 'search' });
+  });
+
+  it('says, when the search gives up past the table, how deep the table is and how to load it deeper', async () => {
+    const starved = handlerOn(tableName, { search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } });
+    const result = await call(starved, { path: '/knights', query: `board=${FAR}&limit=39` });
+    expect(result.status).toBe(503);
+    expect(result.json.error).toMatch(/gave up after \d+ positions.*The standard knights table is loaded to depth 8, so a limit of 39 needs the search\. To answer up to 39 moves from the table, load it deeper: npm run precompute -- --knights-depth 39/);
+  });
+
   it('searches past the loaded depth and for goals never precomputed', async () => {
     expect((await call(handler, { path: '/knights', query: `board=${FAR}` })).json).toMatchObject({ steps: -1, source: 'search' });
     // The standard goal written out as a board is the standard goal, table and all.
@@ -159,7 +174,10 @@ describe('errors', () => {
   it.each([
     [{ path: '/knights' }, 400, /"board" is missing/],
     [{ path: '/knights', query: 'board=123' }, 400, /25 cells/],
-    [{ path: '/knights', query: `board=${SAMPLE}&limit=16` }, 400, /limit must be a whole number of moves from 0 to 15/],
+    [{ path: '/knights', query: `board=${SAMPLE}&limit=40` }, 400, /limit must be a whole number of moves from 0 to 39; got "40"/],
+    [{ path: '/knights', query: `board=${SAMPLE}&limit=-1` }, 400, /limit must be a whole number of moves from 0 to 39/],
+    [{ path: '/knights', query: `board=${SAMPLE}&limit=1.5` }, 400, /limit must be a whole number of moves from 0 to 39/],
+    [{ path: '/knights', query: `board=${SAMPLE}&limit=x` }, 400, /limit must be a whole number of moves from 0 to 39; got "x"/],
     [{ path: '/knights', query: `board=${SAMPLE}&goal=nowhere` }, 400, /no goal named "nowhere"/],
     [{ path: '/knights', query: `board=${SAMPLE}&colour=red` }, 400, /Unknown field "colour"/],
     [{ method: 'POST', path: '/knights', body: '{"board": 5}' }, 400, /"board" must be a string/],

@@ -75,6 +75,16 @@ describe('the solve command', () => {
     expect(await run(['eight', '--engine', 'table'], EIGHT_INPUT)).toEqual({ stdout: EIGHT_OUTPUT, stderr: '', code: 0 });
   });
 
+  it('answers past the judge\'s 15 moves with --limit, the same by search and by table', async () => {
+    // The second sample board is 18 moves away: -1 for the judge, 18 when asked for the exact distance.
+    for (const engine of ['search', 'table']) {
+      expect(await run(['knights', '--limit', '39', '--engine', engine], KNIGHTS_INPUT)).toEqual({ stdout: '7\n18\n', stderr: '', code: 0 });
+      expect(await run(['knights', '--limit', '17', '--engine', engine], KNIGHTS_INPUT)).toEqual({ stdout: '7\n-1\n', stderr: '', code: 0 });
+    }
+    expect(await run(['knights', '--limit', '40'], KNIGHTS_INPUT)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/limit must be a whole number of moves from 0 to 39; got "40"/) });
+    expect(await run(['eight', '--limit', '20'], EIGHT_INPUT)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/--limit is for knights/) });
+  });
+
   it('prints problems on stderr only and exits 2', async () => {
     const bad = await run(['eight'], '2\n12X453786\n12345678X\n564178X23\n7568X4132\n');
     expect(bad).toMatchObject({ stdout: '', code: 2 });
