@@ -2,11 +2,14 @@
  * Benchmarks: `npm run bench [-- --only NAME] [--json]`. Each benchmark states its inputs and
  * prints its figures; nothing here is asserted by tests.
  *
- *   precompute  BFS + lex-min lines: the default tables (knights standard to depth 15, the 9
- *               eight goals) and the whole knights space (depth 39).
- *   load        the default tables (3,304,815 items) into a local dynalite on disk: the loader
+ *   precompute  BFS, lines and pages of the default tables (knights standard to depth 15, the 9
+ *               eight goals), and the whole knights space's BFS.
+ *   load        the default tables' 3,673 pages into a local dynalite on disk: the loader
  *               (checksum, checkpoints, retries, verification) against a bare BatchWriteItem loop
- *               with the same concurrency, both against the same server in the same run.
+ *               writing the same pages with the same concurrency, to the same server, in the same run.
+ *   full        the whole knights space (67,603,900 positions): the BFS against a reference BFS in C
+ *               over the same encoding (bench/knights-bfs.c, built with the system cc; skipped with
+ *               a note when there is none), then every line, mask and page, with peak memory.
  *   query       the local URL (npm start's server, in its own process, with knights loaded to depth
  *               10) under autocannon on loopback, 16 connections, 10 s each: table hits (every
  *               request a different stored board), cached hits (the same board again), search
@@ -21,7 +24,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { BatchWriteItemCommand, type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import { formatEightBoard, isReachable } from '../core/eight/board';
@@ -40,11 +44,70 @@ import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { type TablePages, eightSpec, knightsSpec } from '../store/table-pages';
 import { ensureTable } from '../store/table-admin';
-import { type DynamoItem, pageItem } from '../store/table-schema';
+import { type DynamoItem, itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
 import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from './seeded-inputs';
 
 type Row = Record<string, string | number>;
-const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search };
+const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search, full };
+
+/** Builds and runs the C reference BFS; undefined (with a note on stderr) when there is no compiler. */
+function referenceBfs(): { seconds: number; positions: number; levels: number[] } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-cc-'));
+  try {
+    const binary = join(dir, 'knights-bfs');
+    const compiled = spawnSync('cc', ['-O2', '-o', binary, fileURLToPath(new URL('../bench/knights-bfs.c', import.meta.url))], { encoding: 'utf8' });
+    if (compiled.error || compiled.status !== 0) {
+      process.stderr.write(`full: no C reference (cc ${compiled.error ? 'is not installed' : `failed: ${compiled.stderr.trim()}`}); the JavaScript figures stand alone.\n`);
+      return undefined;
+    }
+    const run = spawnSync(binary, { encoding: 'utf8', maxBuffer: 1 << 20 });
+    return JSON.parse(run.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function full(): Row[] {
+  const reference = referenceBfs();
+  const standard = resolveKnightsGoal('standard');
+  // Only the counts are kept: the tables are let go before the pages are built.
+  const bfs = timed(() => {
+    const { bfs: table } = buildKnightsTable(standard, 39);
+    return { bfs: { levels: table.levels, order: { length: table.order.length } } };
+  });
+  const bfsPeak = peakMiB();
+  const rows: Row[] = [];
+  if (reference) {
+    const same = JSON.stringify(reference.levels) === JSON.stringify(bfs.value.bfs.levels);
+    rows.push({ benchmark: 'full', input: 'whole-space BFS in C (reference)', positions: reference.positions, seconds: reference.seconds.toFixed(2), 'vs reference': '1.00' });
+    rows.push({
+      benchmark: 'full',
+      input: `whole-space BFS in TypeScript${same ? ' (same level counts)' : ' (LEVEL COUNTS DIFFER)'}`,
+      positions: bfs.value.bfs.order.length,
+      seconds: bfs.seconds.toFixed(2),
+      'vs reference': (bfs.seconds / reference.seconds).toFixed(2),
+      'peak MiB': bfsPeak,
+    });
+  } else {
+    rows.push({ benchmark: 'full', input: 'whole-space BFS in TypeScript', positions: bfs.value.bfs.order.length, seconds: bfs.seconds.toFixed(2), 'peak MiB': bfsPeak });
+  }
+  const pages = timed(() => knightsSpec('standard', 39).build());
+  let bytes = 0;
+  let writeUnits = 0;
+  for (let i = 0; i < pages.value.pages.length; i++) {
+    const size = itemBytes(pageItem(pages.value.pages[i].key, pages.value.encode(i)));
+    bytes += size;
+    writeUnits += writeUnitsOf(size);
+  }
+  rows.push({
+    benchmark: 'full',
+    input: `whole space: BFS, lines, masks, ${pages.value.pages.length} pages (${bytes} bytes, ${writeUnits} write units)`,
+    positions: pages.value.positions,
+    seconds: pages.seconds.toFixed(2),
+    'peak MiB': peakMiB(),
+  });
+  return rows;
+}
 
 function timed<T>(run: () => T): { value: T; seconds: number } {
   const start = performance.now();
