@@ -125,3 +125,70 @@ export function choiceBits(value: number, n: number): number {
   const k = 31 - Math.clz32(n);
   return value < (1 << (k + 1)) - n ? k : k + 1;
 }
+
+/**
+ * An append-only bit stream in 32-bit words that can copy its own earlier bits: it holds, for
+ * every position of a table, the code of its line, built from the code of the position one move
+ * closer (its line minus the first move), so that no line is ever walked twice.
+ */
+export class BitArena {
+  private words = new Uint32Array(1 << 16);
+  /** Bits written so far: where the next bit goes. */
+  cursor = 0;
+
+  write(value: number, count: number): void {
+    if (count === 0) return;
+    const word = this.cursor >>> 5;
+    if (word + 1 >= this.words.length) this.grow();
+    const free = 32 - (this.cursor & 31);
+    const bits = value & ((1 << count) - 1);
+    if (count <= free) {
+      this.words[word] |= bits << (free - count);
+    } else {
+      this.words[word] |= bits >>> (count - free);
+      this.words[word + 1] |= bits << (32 - (count - free));
+    }
+    this.cursor += count;
+  }
+
+  writeChoice(value: number, n: number): void {
+    if (n <= 1) return;
+    const k = 31 - Math.clz32(n);
+    const short = (1 << (k + 1)) - n;
+    if (value < short) this.write(value, k);
+    else this.write(value + short, k + 1);
+  }
+
+  /** `count` (at most 16) bits starting at bit `at`. */
+  read(at: number, count: number): number {
+    const word = at >>> 5;
+    const offset = at & 31;
+    const high = this.words[word];
+    const low = offset + count > 32 ? this.words[word + 1] : 0;
+    // the 64 bits from `word` on, shifted so that bit `at` leads; then the first `count` of them
+    const window = offset === 0 ? high : ((high << offset) | (low >>> (32 - offset))) >>> 0;
+    return window >>> (32 - count);
+  }
+
+  /** Appends `length` bits of this arena starting at bit `at`. */
+  append(at: number, length: number): void {
+    for (let done = 0; done < length; done += 16) {
+      const count = Math.min(16, length - done);
+      this.write(this.read(at + done, count), count);
+    }
+  }
+
+  /** Writes `length` bits of this arena starting at bit `at` into `writer`. */
+  copyTo(writer: BitWriter, at: number, length: number): void {
+    for (let done = 0; done < length; done += 16) {
+      const count = Math.min(16, length - done);
+      writer.write(this.read(at + done, count), count);
+    }
+  }
+
+  private grow(): void {
+    const bigger = new Uint32Array(this.words.length * 2);
+    bigger.set(this.words);
+    this.words = bigger;
+  }
+}

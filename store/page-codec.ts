@@ -19,7 +19,7 @@
  * Decoding needs the hole's cell of each record's position, which the rank gives (the page
  * layout turns slots back into ranks), so nothing about the position itself is stored.
  */
-import { BitReader, BitWriter, TruncatedStreamError, choiceBits } from './bits';
+import { type BitArena, BitReader, BitWriter, TruncatedStreamError, choiceBits } from './bits';
 import { type PageLayout, rankAt, slotsIn } from './page-layout';
 
 /** How a puzzle's hole moves, as far as the codec needs to know. */
@@ -73,6 +73,13 @@ function choiceOf(indexes: Int8Array, from: number, at: number, to: number): num
   const back = indexes[at * MAX_CELLS + from];
   if (index < 0 || index === back) return -1;
   return index > back ? index - 1 : index;
+}
+
+/** Writes the choice that codes the hole's step from `at` to `to`, having arrived there from `from`. */
+export function writeLineStep(sink: { writeChoice(value: number, n: number): void }, format: PuzzleFormat, from: number, at: number, to: number): void {
+  const choice = choiceOf(moveIndex(format), from, at, to);
+  if (choice < 0) throw new RangeError(`the hole's step from ${at} to ${to} is no forward move`);
+  sink.writeChoice(choice, format.holeMoves[at].length - 1);
 }
 
 /** Bits of the choice that codes the hole's step from `at` to `to`, having arrived there from `from`. */
@@ -190,6 +197,24 @@ export class PageEncoder {
     this.previous = slot;
     this.added++;
     writeFields(this.writer, this.format, hole, distance, optimal, line);
+  }
+
+  /**
+   * Adds a record whose line after its first move is already coded, as `length` bits of `source`
+   * from bit `at` (what writeRecord would write for it, step by step).
+   */
+  addCoded(slot: number, hole: number, distance: number, optimal: number, source: BitArena, at: number, length: number): void {
+    if (slot <= this.previous || slot >= this.slots || this.added === this.count) throw new RangeError(`slot ${slot} is out of order, beyond the page's ${this.slots}, or one too many`);
+    if (this.k !== ALL_PRESENT) this.writer.writeRice(slot - this.previous - 1, this.k);
+    this.previous = slot;
+    this.added++;
+    if (distance > MAX_DISTANCE) throw new RangeError(`distance ${distance} does not fit ${DISTANCE_BITS} bits`);
+    this.writer.write(distance, DISTANCE_BITS);
+    if (distance === 0) return;
+    const moves = this.format.holeMoves[hole].length;
+    if (optimal <= 0 || optimal >= 1 << moves) throw new RangeError(`optimal-move mask ${optimal} does not fit the ${moves} moves from cell ${hole}`);
+    this.writer.write(optimal, moves);
+    source.copyTo(this.writer, at, length);
   }
 
   finish(): Uint8Array {

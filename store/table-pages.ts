@@ -18,7 +18,8 @@ import { formatKnightsBoard } from '../core/knights/board';
 import { KNIGHTS_GOALS, type KnightsGoalName } from '../core/knights/goals';
 import { knightsUnrank } from '../core/knights/space';
 import { buildKnightsTable } from '../core/knights/table';
-import { DISTANCE_BITS, PageEncoder, type PositionRecord, lineStepBits, pageBytesBound } from './page-codec';
+import { BitArena } from './bits';
+import { DISTANCE_BITS, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn } from './page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
 import { EIGHT_TABLE_ID, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
@@ -114,14 +115,26 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
   return { hole, record: { distance: distance[rank], optimal: optimal[rank], line } };
 }
 
+/** Every position's line after its first move, coded once: where its bits start in the arena and how many there are. */
+interface LineCodes {
+  readonly arena: BitArena;
+  /** By rank: the first bit of the position's line code in the arena. */
+  readonly start: Uint32Array;
+  /** By rank: the code's length in bits. */
+  readonly length: Uint8Array;
+}
+
 /**
- * Every record's size in bits, indexed by scrambled rank (0: no position there). The bits of the
- * line after a position's first move are the first step's choice plus what the position that
- * move reaches spends on its own line after its first move; BFS order has that one done first.
+ * Every record's size in bits, indexed by scrambled rank (0: no position there), and every line's
+ * code. A position's line after its first move is the choice of its second move followed by the
+ * line code of the position its first move reaches, one move closer; BFS order has that one done
+ * first, so each line is coded by one step and a copy, never walked.
  */
-function recordBitsOf(format: PagedPuzzle, section: Section, layout: PageLayout): { bits: Uint8Array; values: Uint32Array } {
+function recordBitsOf(format: PagedPuzzle, section: Section, layout: PageLayout): { bits: Uint8Array; values: Uint32Array; lines: LineCodes } {
   const { space, distance, optimal, order } = section.bfs;
-  const lineBits = new Uint8Array(space.size);
+  const arena = new BitArena();
+  const start = new Uint32Array(space.size);
+  const length = new Uint8Array(space.size);
   const bits = new Uint8Array(layout.ranks);
   const values = new Uint32Array(order.length);
   for (let i = 0; i < order.length; i++) {
@@ -134,13 +147,16 @@ function recordBitsOf(format: PagedPuzzle, section: Section, layout: PageLayout)
       const at = format.holeMoves[hole][index];
       const next = space.rank(space.step(code, index));
       const to = format.holeMoves[at][lowestMove(optimal[next])];
-      lineBits[rank] = lineStepBits(format, hole, at, to) + lineBits[next];
+      start[rank] = arena.cursor;
+      writeLineStep(arena, format, hole, at, to);
+      arena.append(start[next], length[next]);
+      length[rank] = arena.cursor - start[rank];
     }
     const value = scramble(layout, rank);
     values[i] = value;
-    bits[value] = DISTANCE_BITS + (d > 0 ? format.holeMoves[hole].length : 0) + lineBits[rank];
+    bits[value] = DISTANCE_BITS + (d > 0 ? format.holeMoves[hole].length : 0) + length[rank];
   }
-  return { bits, values };
+  return { bits, values, lines: { arena, start, length } };
 }
 
 /**
@@ -232,29 +248,17 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
 
   const groups = sections.map((_, index) => groupByPage(measured[index].values, layout));
   bitsBySection.length = 0; // only needed to choose the layout
-  const line = new Uint8Array(256); // longest line: a distance fits a byte
 
   const encodePageAt = (index: number): Uint8Array => {
     const { section, page } = pages[index];
     const { indexes, starts } = groups[section];
-    const { values } = measured[section];
+    const { values, lines } = measured[section];
     const { space, distance, optimal, order } = sections[section].bfs;
     const encoder = new PageEncoder(format, slotsIn(layout, page), starts[page + 1] - starts[page]);
     for (let i = starts[page]; i < starts[page + 1]; i++) {
       const slot = values[indexes[i]] - page * layout.ranksPerPage;
-      const code = order[indexes[i]];
-      const rank = space.rank(code);
-      const hole = format.holeOfRank(rank);
-      // the lex-min line: the lowest optimal move, again and again
-      let state = code;
-      let at = hole;
-      for (let t = 0; t < distance[rank]; t++) {
-        const move = lowestMove(optimal[space.rank(state)]);
-        at = format.holeMoves[at][move];
-        line[t] = at;
-        state = space.step(state, move);
-      }
-      encoder.add(slot, hole, distance[rank], optimal[rank], line);
+      const rank = space.rank(order[indexes[i]]);
+      encoder.addCoded(slot, format.holeOfRank(rank), distance[rank], optimal[rank], lines.arena, lines.start[rank], lines.length[rank]);
     }
     return encoder.finish();
   };
