@@ -115,28 +115,40 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
   return { hole, record: { distance: distance[rank], optimal: optimal[rank], line } };
 }
 
-/** Every position's line after its first move, coded once: where its bits start in the arena and how many there are. */
+/** Every position's line after its first move, coded once, by the position's index in BFS order. */
 interface LineCodes {
   readonly arena: BitArena;
-  /** By rank: the first bit of the position's line code in the arena. */
+  /** The first bit of each position's line code in the arena. */
   readonly start: Uint32Array;
-  /** By rank: the code's length in bits. */
+  /** Each code's length in bits. */
   readonly length: Uint8Array;
 }
 
+/** Marks a scrambled rank that holds no position of the table. */
+const NO_POSITION = 0xffffffff;
+
+interface Measured {
+  /** Each record's size in bits, by scrambled rank (0: no position there). */
+  readonly bits: Uint8Array;
+  /** Which position (its index in BFS order) has each scrambled rank, or NO_POSITION. */
+  readonly byValue: Uint32Array;
+  readonly lines: LineCodes;
+}
+
 /**
- * Every record's size in bits, indexed by scrambled rank (0: no position there), and every line's
- * code. A position's line after its first move is the choice of its second move followed by the
- * line code of the position its first move reaches, one move closer; BFS order has that one done
- * first, so each line is coded by one step and a copy, never walked.
+ * Every record's size and every line's code. A position's line after its first move is the
+ * choice of its second move followed by the line code of the position its first move reaches,
+ * one move closer; BFS order has that one done first, so each line is coded by one step and a
+ * copy, never walked. Pages are runs of scrambled ranks, so the encoder then reads each page's
+ * positions in slot order straight from `byValue`.
  */
-function recordBitsOf(format: PagedPuzzle, section: Section, layout: PageLayout): { bits: Uint8Array; values: Uint32Array; lines: LineCodes } {
+function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Measured {
   const { space, distance, optimal, order } = section.bfs;
   const arena = new BitArena();
-  const start = new Uint32Array(space.size);
-  const length = new Uint8Array(space.size);
+  const start = new Uint32Array(order.length);
+  const length = new Uint8Array(order.length);
   const bits = new Uint8Array(layout.ranks);
-  const values = new Uint32Array(order.length);
+  const byValue = new Uint32Array(layout.ranks).fill(NO_POSITION);
   for (let i = 0; i < order.length; i++) {
     const code = order[i];
     const rank = space.rank(code);
@@ -145,44 +157,19 @@ function recordBitsOf(format: PagedPuzzle, section: Section, layout: PageLayout)
     if (d >= 2) {
       const index = lowestMove(optimal[rank]);
       const at = format.holeMoves[hole][index];
-      const next = space.rank(space.step(code, index));
-      const to = format.holeMoves[at][lowestMove(optimal[next])];
-      start[rank] = arena.cursor;
+      const nextRank = space.rank(space.step(code, index));
+      const next = byValue[scramble(layout, nextRank)];
+      const to = format.holeMoves[at][lowestMove(optimal[nextRank])];
+      start[i] = arena.cursor;
       writeLineStep(arena, format, hole, at, to);
       arena.append(start[next], length[next]);
-      length[rank] = arena.cursor - start[rank];
+      length[i] = arena.cursor - start[i];
     }
     const value = scramble(layout, rank);
-    values[i] = value;
-    bits[value] = DISTANCE_BITS + (d > 0 ? format.holeMoves[hole].length : 0) + length[rank];
+    byValue[value] = i;
+    bits[value] = DISTANCE_BITS + (d > 0 ? format.holeMoves[hole].length : 0) + length[i];
   }
-  return { bits, values, lines: { arena, start, length } };
-}
-
-/**
- * The positions of each page, as indexes into the BFS order sorted by page and by slot within it,
- * with where each page's group starts: the encoder then walks each page's positions directly,
- * never unranking one.
- */
-function groupByPage(values: Uint32Array, layout: PageLayout): { indexes: Uint32Array; starts: Uint32Array } {
-  const pages = pageCount(layout);
-  const starts = new Uint32Array(pages + 1);
-  for (let i = 0; i < values.length; i++) starts[Math.floor(values[i] / layout.ranksPerPage) + 1]++;
-  for (let page = 0; page < pages; page++) starts[page + 1] += starts[page];
-  const indexes = new Uint32Array(values.length);
-  const filled = starts.slice(0, pages);
-  for (let i = 0; i < values.length; i++) indexes[filled[Math.floor(values[i] / layout.ranksPerPage)]++] = i;
-  // Within a page, order by slot: sort keys slot * 2^16 + position in the group (a page holds
-  // fewer than 2^16 records, and slot * 2^16 stays far below 2^53).
-  for (let page = 0; page < pages; page++) {
-    const group = indexes.subarray(starts[page], starts[page + 1]);
-    const keys = new Float64Array(group.length);
-    for (let j = 0; j < group.length; j++) keys[j] = (values[group[j]] - page * layout.ranksPerPage) * 65536 + j;
-    keys.sort();
-    const unsorted = group.slice();
-    for (let j = 0; j < group.length; j++) group[j] = unsorted[keys[j] % 65536];
-  }
-  return { indexes, starts };
+  return { bits, byValue, lines: { arena, start, length } };
 }
 
 /** The largest page, in bytes (by the codec's bound), with `ranksPerPage`. */
@@ -234,7 +221,7 @@ function chooseRanksPerPage(bitsBySection: readonly Uint8Array[], ranks: number,
 function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePages {
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
-  const measured = sections.map((section) => recordBitsOf(format, section, unpaged));
+  const measured = sections.map((section) => measure(format, section, unpaged));
   const bitsBySection = measured.map((m) => m.bits);
   const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }))).sort((a, b) => b.length - a.length)[0];
   const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, pageCapacity(longestKey)) };
@@ -246,19 +233,22 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page), section: index, page });
   });
 
-  const groups = sections.map((_, index) => groupByPage(measured[index].values, layout));
   bitsBySection.length = 0; // only needed to choose the layout
 
   const encodePageAt = (index: number): Uint8Array => {
     const { section, page } = pages[index];
-    const { indexes, starts } = groups[section];
-    const { values, lines } = measured[section];
+    const { bits, lines, byValue: positions } = measured[section];
     const { space, distance, optimal, order } = sections[section].bfs;
-    const encoder = new PageEncoder(format, slotsIn(layout, page), starts[page + 1] - starts[page]);
-    for (let i = starts[page]; i < starts[page + 1]; i++) {
-      const slot = values[indexes[i]] - page * layout.ranksPerPage;
-      const rank = space.rank(order[indexes[i]]);
-      encoder.addCoded(slot, format.holeOfRank(rank), distance[rank], optimal[rank], lines.arena, lines.start[rank], lines.length[rank]);
+    const first = page * layout.ranksPerPage;
+    const slots = slotsIn(layout, page);
+    let count = 0;
+    for (let slot = 0; slot < slots; slot++) if (bits[first + slot] !== 0) count++;
+    const encoder = new PageEncoder(format, slots, count);
+    for (let slot = 0; slot < slots; slot++) {
+      const position = positions[first + slot];
+      if (position === NO_POSITION) continue;
+      const rank = space.rank(order[position]);
+      encoder.addCoded(slot, format.holeOfRank(rank), distance[rank], optimal[rank], lines.arena, lines.start[position], lines.length[position]);
     }
     return encoder.finish();
   };
@@ -279,7 +269,6 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     arena.set(bytes, offsets[index]);
     offsets[index + 1] = end;
   }
-  groups.length = 0;
   measured.length = 0;
 
   const levels: number[] = [];
