@@ -12,7 +12,7 @@
  *     and keys unique), so the end result is exactly the expected pages.
  *  4. Items under the table's prefix that this load did not write (pages of a deeper or older
  *     load, items of an older schema) are deleted; then an exact count by Scan and a spot check of
- *     random positions decoded from their pages against the in-memory tables. Only then the
+ *     random positions and the farthest ones decoded from their pages against the in-memory tables. Only then the
  *     manifest is written, and the progress item removed.
  */
 import { createHash } from 'node:crypto';
@@ -47,10 +47,15 @@ import { countItems, removeOthers, spotCheck } from './verify';
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
 export const CHECKPOINT_EVERY_MS = 2000;
 /**
- * Random positions read back before the manifest is written: enough to catch any systematic
- * fault (a wrong layout, a codec mismatch) with certainty and a scattered one with high odds.
+ * Random positions read back before the manifest is written: one in a thousand, at least 1,000
+ * (enough to catch any systematic fault, a wrong layout or a codec mismatch, with certainty) and
+ * at most 10,000 (the whole knights space: reading them costs a few thousand page reads).
  */
-export const SPOT_CHECKS = 1000;
+export function spotChecksFor(positions: number): number {
+  return Math.min(positions, Math.max(1000, Math.min(10_000, Math.ceil(positions / 1000))));
+}
+/** The farthest positions (the longest lines, the deepest records) are read back as well, up to this many. */
+export const FARTHEST_CHECKS = 100;
 /** How often progress is reported while writing: smooth for a bar, cheap for the loop. */
 const REPORT_EVERY_MS = 250;
 
@@ -193,7 +198,8 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
 
 async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: TableSpec, options: LoadOptions, policy: RetryPolicy) {
   const random = options.random ?? Math.random;
-  const sample = Array.from({ length: Math.min(options.spotChecks ?? SPOT_CHECKS, pages.positions) }, () => pages.samplePosition(random));
+  const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
+  const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
   const failures = await spotCheck(client, tableName, pages, spec.depth, sample, policy);
   if (failures.length > 0) {
     const first = failures[0];

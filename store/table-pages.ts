@@ -64,6 +64,8 @@ export interface TablePages {
   encode(index: number): Uint8Array;
   /** A random stored position and its expected record. */
   samplePosition(random: () => number): StoredPosition;
+  /** The positions farthest from their goal (the last BFS level of each section), at most `limit`. */
+  farthestPositions(limit: number): StoredPosition[];
 }
 
 /** The part of a logical table around one goal. */
@@ -274,6 +276,16 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
   const levels: number[] = [];
   for (const section of sections) section.bfs.levels.forEach((count, k) => (levels[k] = (levels[k] ?? 0) + count));
 
+  /** The position at `index` of a section's BFS order, where it is stored, and its expected record. */
+  const storedPosition = (sectionIndex: number, index: number): StoredPosition => {
+    const section = sections[sectionIndex];
+    const code = section.bfs.order[index];
+    const rank = section.bfs.space.rank(code);
+    if (section.bfs.distance[rank] === NONE) throw new Error('a BFS order holds a position without a distance');
+    const { page, slot } = pageSlotOf(layout, rank);
+    return { key: pageKey(section.name, page), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
+  };
+
   return {
     format,
     layout,
@@ -285,12 +297,17 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
       let pick = Math.floor(random() * levels.reduce((a, b) => a + b, 0));
       let index = 0;
       while (pick >= sections[index].bfs.order.length) pick -= sections[index++].bfs.order.length;
-      const section = sections[index];
-      const code = section.bfs.order[pick];
-      const rank = section.bfs.space.rank(code);
-      if (section.bfs.distance[rank] === NONE) throw new Error('a BFS order holds a position without a distance');
-      const { page, slot } = pageSlotOf(layout, rank);
-      return { key: pageKey(section.name, page), section: index, page, slot, record: recordOf(format, section, code).record };
+      return storedPosition(index, pick);
+    },
+    farthestPositions(limit) {
+      const farthest: StoredPosition[] = [];
+      sections.forEach((section, index) => {
+        const { order, levels: sectionLevels } = section.bfs;
+        const last = sectionLevels[sectionLevels.length - 1];
+        const share = Math.ceil(limit / sections.length);
+        for (let i = order.length - Math.min(last, share); i < order.length; i++) farthest.push(storedPosition(index, i));
+      });
+      return farthest.slice(0, limit);
     },
   };
 }

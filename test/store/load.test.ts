@@ -7,7 +7,7 @@ import { decodeEight } from '../../core/eight/space';
 import { resolveKnightsGoal } from '../../core/knights/goals';
 import { searchKnights } from '../../core/knights/search';
 import { decodeKnights, knightsUnrank } from '../../core/knights/space';
-import { OutdatedTableError, loadTable } from '../../store/loader';
+import { OutdatedTableError, loadTable, spotChecksFor } from '../../store/loader';
 import { decodePage } from '../../store/page-codec';
 import { rankAt } from '../../store/page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, eightLetters } from '../../store/puzzle-formats';
@@ -143,5 +143,23 @@ describe('loading eight pages', () => {
     }
     expect(goals).toEqual(new Set(CANONICAL_GOALS.map((board) => board.map((v) => (v === 0 ? 'X' : v)).join(''))));
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('the positions a load reads back', () => {
+  it('include the farthest ones: the last BFS level of each goal', () => {
+    const knights = knightsSpec('standard', 8).build().farthestPositions(100);
+    expect(knights).toHaveLength(100);
+    expect(new Set(knights.map((position) => position.record.distance))).toEqual(new Set([8]));
+    const eight = eightSpec().build().farthestPositions(100);
+    // 12345678X's farthest are its two 31-move positions; 1234X5678's are 30 moves away.
+    expect(eight.filter((position) => position.key.startsWith('eight#12345678X#')).map((position) => position.record.distance)).toEqual([31, 31]);
+    expect(new Set(eight.filter((position) => position.key.startsWith('eight#1234X5678#')).map((position) => position.record.distance))).toEqual(new Set([30]));
+  });
+
+  it('are one in a thousand of the table, at least 1,000 and at most 10,000', () => {
+    expect(spotChecksFor(500)).toBe(500);
+    expect(spotChecksFor(1_671_855)).toBe(1672);
+    expect(spotChecksFor(67_603_900)).toBe(10_000);
   });
 });
