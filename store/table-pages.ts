@@ -225,6 +225,7 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
   const measured = sections.map((section) => measure(format, section, unpaged));
   const bitsBySection = measured.map((m) => m.bits);
+  // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
   const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }))).sort((a, b) => b.length - a.length)[0];
   const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, pageCapacity(longestKey)) };
 
@@ -235,7 +236,6 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page), section: index, page });
   });
 
-  bitsBySection.length = 0; // only needed to choose the layout
 
   const encodePageAt = (index: number): Uint8Array => {
     const { section, page } = pages[index];
