@@ -17,7 +17,8 @@
  *               flight on the same DynamoDB server.
  *   search      IDA* per query over fixed seeded sets of 1,000 inputs per puzzle, and the hardest
  *               cases (eight: the 31-move pairs; knights: 15-move boards); each set is run once
- *               untimed first, as a warm function would have.
+ *               untimed first, as a warm function would have. The eight sets also against a
+ *               reference IDA* in C with the same estimate and move order (bench/eight-ida.c).
  */
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,7 +29,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BatchWriteItemCommand, type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
-import { formatEightBoard, isReachable } from '../core/eight/board';
+import { type EightBoard, formatEightBoard, isReachable } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
 import { searchEight } from '../core/eight/search';
 import { decodeEight } from '../core/eight/space';
@@ -52,18 +53,12 @@ const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, l
 
 /** Builds and runs the C reference BFS; undefined (with a note on stderr) when there is no compiler. */
 function referenceBfs(): { seconds: number; positions: number; levels: number[] } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'tablebase-cc-'));
+  const reference = compileReference('knights-bfs');
+  if (!reference) return undefined;
   try {
-    const binary = join(dir, 'knights-bfs');
-    const compiled = spawnSync('cc', ['-O2', '-o', binary, fileURLToPath(new URL('../bench/knights-bfs.c', import.meta.url))], { encoding: 'utf8' });
-    if (compiled.error || compiled.status !== 0) {
-      process.stderr.write(`full: no C reference (cc ${compiled.error ? 'is not installed' : `failed: ${compiled.stderr.trim()}`}); the JavaScript figures stand alone.\n`);
-      return undefined;
-    }
-    const run = spawnSync(binary, { encoding: 'utf8', maxBuffer: 1 << 20 });
-    return JSON.parse(run.stdout);
+    return JSON.parse(spawnSync(reference.binary, { encoding: 'utf8', maxBuffer: 1 << 20 }).stdout);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    reference.cleanup();
   }
 }
 
@@ -318,6 +313,51 @@ function latencies<T>(inputs: readonly T[], solve: (input: T) => unknown): Row {
   return { queries: times.length, 'total ms': total.toFixed(1), 'mean ms': (total / times.length).toFixed(3), 'p50 ms': at(0.5), 'p99 ms': at(0.99), 'max ms': times.at(-1)!.toFixed(3) };
 }
 
+/** Builds a C reference under bench/ with the system cc; undefined (with a note) when there is none. */
+function compileReference(name: string): { binary: string; cleanup(): void } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-cc-'));
+  const binary = join(dir, name);
+  const compiled = spawnSync('cc', ['-O2', '-o', binary, fileURLToPath(new URL(`../bench/${name}.c`, import.meta.url))], { encoding: 'utf8' });
+  if (compiled.error || compiled.status !== 0) {
+    process.stderr.write(`no C reference ${name} (cc ${compiled.error ? 'is not installed' : `failed: ${compiled.stderr.trim()}`}); the TypeScript figures stand alone.\n`);
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  return { binary, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The same eight pairs by the C reference IDA* and by the TypeScript one, both warm (one untimed
+ * round first), in rounds enough to last a while: the total time of each and their ratio.
+ */
+function eightAgainstReference(label: string, pairs: readonly { from: EightBoard; to: EightBoard }[], rounds: number): Row[] {
+  const reference = compileReference('eight-ida');
+  if (!reference) return [];
+  try {
+    const input = pairs.map((pair) => `${formatEightBoard(pair.from)} ${formatEightBoard(pair.to)}`).join('\n');
+    const c = JSON.parse(spawnSync(reference.binary, [String(rounds)], { input, encoding: 'utf8' }).stdout) as { seconds: number; moves: number };
+    for (const pair of pairs) searchEight(pair);
+    const ts = timed(() => {
+      let moves = 0;
+      for (let round = 0; round < rounds; round++) for (const pair of pairs) moves += searchEight(pair).steps;
+      return moves;
+    });
+    const tsMoves = ts.value / rounds;
+    return [
+      { benchmark: 'search', input: `eight IDA* in C (reference): ${label} x ${rounds}`, queries: pairs.length * rounds, 'total ms': (c.seconds * 1000).toFixed(1), 'vs reference': '1.00' },
+      {
+        benchmark: 'search',
+        input: `eight IDA* in TypeScript: ${label} x ${rounds}${tsMoves === c.moves ? ' (same lengths)' : ' (LENGTHS DIFFER)'}`,
+        queries: pairs.length * rounds,
+        'total ms': (ts.seconds * 1000).toFixed(1),
+        'vs reference': (ts.seconds / c.seconds).toFixed(2),
+      },
+    ];
+  } finally {
+    reference.cleanup();
+  }
+}
+
 function search(): Row[] {
   const goal = resolveKnightsGoal('standard');
   const knightsInputs = [...samples(knightsWalkArbitrary(goal.board, 100), 500), ...samples(knightsBoardArbitrary, 500)];
@@ -340,6 +380,8 @@ function search(): Row[] {
     { benchmark: 'search', input: `knights: ${sixteen.length} boards 16 moves away (beyond the limit: -1)`, ...latencies(sixteen, (board) => searchKnights({ board, goal, limit: 15 })) },
     { benchmark: 'search', input: 'eight: 1,000 random reachable pairs', ...latencies(eightPairs, ([from, to]) => searchEight({ from, to })) },
     { benchmark: 'search', input: `eight: the 31-move pairs (${hardest.map((q) => formatEightBoard(q.from)).join(', ')} -> 12345678X)`, ...latencies(hardest, (q) => searchEight(q)) },
+    ...eightAgainstReference('the two 31-move pairs', hardest, 200),
+    ...eightAgainstReference('1,000 random reachable pairs', eightPairs.map(([from, to]) => ({ from, to })), 5),
   ];
 }
 
