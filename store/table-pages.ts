@@ -16,6 +16,7 @@ import { EIGHT_DIAMETER } from '../core/eight/search';
 import { buildEightTable } from '../core/eight/table';
 import { formatKnightsBoard } from '../core/knights/board';
 import { KNIGHTS_GOALS, type KnightsGoalName } from '../core/knights/goals';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
 import { knightsUnrank } from '../core/knights/space';
 import { buildKnightsTable } from '../core/knights/table';
 import { BitArena } from './bits';
@@ -24,9 +25,12 @@ import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slo
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
 import { EIGHT_TABLE_ID, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
 
-/** The deepest knights table: the farthest position is 39 moves from the standard goal. */
-export const KNIGHTS_MAX_DEPTH = 39;
-export const KNIGHTS_DEFAULT_DEPTH = 15;
+/**
+ * Knights tables are loaded as deep as the questions they answer: by default to the judge's 15
+ * moves, at most to 39, where the farthest position lies (the whole space).
+ */
+export const KNIGHTS_MAX_DEPTH = MAX_LIMIT;
+export const KNIGHTS_DEFAULT_DEPTH = DEFAULT_LIMIT;
 
 /** A logical table before its positions are computed: enough to compare with a manifest. */
 export interface TableSpec {
