@@ -69,7 +69,9 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
   // of the memory the byte tables take, which keeps the hot checks mostly in cache.
   const seen = new Int32Array((space.size >>> 5) + 1);
   const thisLevel = new Int32Array(seen.length);
-  let order: Uint32Array = new Uint32Array(Math.min(space.size, 1 << 16));
+  // Room for every state at once: the system commits memory only as it is written, so a shallow
+  // search costs no more than it fills, and the hot loop never checks for room or copies.
+  const order = new Uint32Array(space.size);
   const next = new Uint32Array(space.maxDegree);
   const back = new Uint8Array(space.maxDegree);
   const levels = [1];
@@ -98,7 +100,6 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
           thisLevel[word] |= bit;
           distance[rank] = nextDepth;
           optimal[rank] = 1 << back[j];
-          if (found === order.length) order = grow(order, space.size);
           order[found++] = next[j];
         } else if ((thisLevel[word] & bit) !== 0) {
           optimal[rank] |= 1 << back[j];
@@ -143,12 +144,6 @@ export function lineOf(table: BfsTable, code: number): number[] | undefined {
     state = space.applyMove(state, move);
   }
   return line;
-}
-
-function grow(order: Uint32Array, limit: number): Uint32Array {
-  const bigger = new Uint32Array(Math.min(limit, order.length * 2));
-  bigger.set(order);
-  return bigger;
 }
 
 /** Whether the last level has no unseen neighbours, i.e. the search covered the whole component. */

@@ -25,40 +25,56 @@ export const binomial: readonly (readonly number[])[] = (() => {
 /** Number of 12-subsets of 24: 2,704,156. */
 export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
 
-const popcountLow = new Uint8Array(1 << HALF_BITS);
-const rankLow = new Int32Array(1 << HALF_BITS);
-/** rankHigh[j * 4096 + hi]: contribution of the high half when j members lie in the low half. */
-const rankHigh = new Int32Array((SUBSET_SIZE + 1) << HALF_BITS);
+/**
+ * The rank's lookup tables. They are an object's fields, not module constants, because a hot loop
+ * that holds the object (the whole-space BFS) then keeps them in registers; module constants are
+ * reloaded and re-checked on every access by the JIT.
+ */
+export class SubsetRanker {
+  private readonly popcountLow = new Uint8Array(1 << HALF_BITS);
+  private readonly rankLow = new Int32Array(1 << HALF_BITS);
+  /** rankHigh[j * 4096 + hi]: contribution of the high half when j members lie in the low half. */
+  private readonly rankHigh = new Int32Array((SUBSET_SIZE + 1) << HALF_BITS);
 
-for (let half = 0; half <= HALF_MASK; half++) {
-  let count = 0;
-  let sum = 0;
-  for (let bit = 0; bit < HALF_BITS; bit++) {
-    if (half & (1 << bit)) sum += binomial[bit][++count] ?? 0;
-  }
-  popcountLow[half] = count;
-  rankLow[half] = sum;
-  for (let below = 0; below <= SUBSET_SIZE; below++) {
-    let index = below;
-    let high = 0;
-    for (let bit = 0; bit < HALF_BITS; bit++) {
-      if (half & (1 << bit)) {
-        index++;
-        const position = bit + HALF_BITS;
-        high += index <= position ? binomial[position][index] : 0;
+  constructor() {
+    for (let half = 0; half <= HALF_MASK; half++) {
+      let count = 0;
+      let sum = 0;
+      for (let bit = 0; bit < HALF_BITS; bit++) {
+        if (half & (1 << bit)) sum += binomial[bit][++count] ?? 0;
+      }
+      this.popcountLow[half] = count;
+      this.rankLow[half] = sum;
+      for (let below = 0; below <= SUBSET_SIZE; below++) {
+        let index = below;
+        let high = 0;
+        for (let bit = 0; bit < HALF_BITS; bit++) {
+          if (half & (1 << bit)) {
+            index++;
+            const position = bit + HALF_BITS;
+            high += index <= position ? binomial[position][index] : 0;
+          }
+        }
+        this.rankHigh[(below << HALF_BITS) | half] = high;
       }
     }
-    rankHigh[(below << HALF_BITS) | half] = high;
+  }
+
+  /**
+   * Colex rank of a 24-bit mask with exactly 12 bits set, in 0 .. SUBSET_COUNT-1. The caller
+   * guarantees the popcount; other masks give meaningless ranks.
+   */
+  rank(mask: number): number {
+    const low = mask & HALF_MASK;
+    return this.rankLow[low] + this.rankHigh[(this.popcountLow[low] << HALF_BITS) | (mask >>> HALF_BITS)];
   }
 }
 
-/**
- * Colex rank of a 24-bit mask with exactly 12 bits set, in 0 .. SUBSET_COUNT-1. The caller
- * guarantees the popcount; other masks give meaningless ranks.
- */
+const ranker = new SubsetRanker();
+
+/** Colex rank of a 24-bit mask with exactly 12 bits set (see SubsetRanker.rank). */
 export function subsetRank(mask: number): number {
-  const low = mask & HALF_MASK;
-  return rankLow[low] + rankHigh[(popcountLow[low] << HALF_BITS) | (mask >>> HALF_BITS)];
+  return ranker.rank(mask);
 }
 
 /** The inverse of subsetRank. */

@@ -132,9 +132,16 @@ export function choiceBits(value: number, n: number): number {
  * closer (its line minus the first move), so that no line is ever walked twice.
  */
 export class BitArena {
-  private words = new Uint32Array(1 << 16);
+  /** Bit offsets are 32-bit numbers (they are stored in Uint32Arrays), so an arena holds at most 2^32 bits (512 MiB). */
+  static readonly MAX_BITS = 2 ** 32 - 64;
+  private words: Uint32Array;
   /** Bits written so far: where the next bit goes. */
   cursor = 0;
+
+  /** `capacityBits`: the most the arena will hold, when known (no growing, no copies); it grows by doubling otherwise. */
+  constructor(capacityBits = 1 << 21) {
+    this.words = new Uint32Array(Math.ceil(Math.min(capacityBits, BitArena.MAX_BITS) / 32) + 2);
+  }
 
   write(value: number, count: number): void {
     if (count === 0) return;
@@ -187,7 +194,8 @@ export class BitArena {
   }
 
   private grow(): void {
-    const bigger = new Uint32Array(this.words.length * 2);
+    if (this.cursor >= BitArena.MAX_BITS) throw new RangeError(`a bit arena holds at most ${BitArena.MAX_BITS} bits`);
+    const bigger = new Uint32Array(Math.min(this.words.length * 2, BitArena.MAX_BITS / 32 + 2));
     bigger.set(this.words);
     this.words = bigger;
   }

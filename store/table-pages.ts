@@ -20,8 +20,8 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
 import { knightsUnrank } from '../core/knights/space';
 import { buildKnightsTable } from '../core/knights/table';
 import { BitArena } from './bits';
-import { DISTANCE_BITS, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
-import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn } from './page-layout';
+import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
+import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
 import { EIGHT_TABLE_ID, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
 
@@ -121,61 +121,90 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
   return { hole, record: { distance: distance[rank], optimal: optimal[rank], line } };
 }
 
-/** Every position's line after its first move, coded once, by the position's index in BFS order. */
-interface LineCodes {
+/**
+ * What the encoder needs of each scrambled rank, two 32-bit words per rank so that one cache line
+ * holds all of it (the whole-space build is bound by memory latency, not arithmetic):
+ *   word 0: the first bit of the position's line code (its line after the first move) in the arena;
+ *   word 1: the code's length in bits (bits 0-7), the optimal-move mask (8-15), the distance
+ *           (16-21), the cell its first move takes the hole to (22-26), and how many legal moves
+ *           it has (27-30), which is never 0 for a position of the table: 0 there means none.
+ */
+interface Measured {
+  readonly entries: Uint32Array;
   readonly arena: BitArena;
-  /** The first bit of each position's line code in the arena. */
-  readonly start: Uint32Array;
-  /** Each code's length in bits. */
-  readonly length: Uint8Array;
 }
 
-/** Marks a scrambled rank that holds no position of the table. */
-const NO_POSITION = 0xffffffff;
+const LENGTH_MASK = 0xff;
+const OPTIMAL_SHIFT = 8;
+const DISTANCE_SHIFT = 16;
+const TARGET_SHIFT = 22;
+const MOVES_SHIFT = 27;
 
-interface Measured {
-  /** Each record's size in bits, by scrambled rank (0: no position there). */
-  readonly bits: Uint8Array;
-  /** Which position (its index in BFS order) has each scrambled rank, or NO_POSITION. */
-  readonly byValue: Uint32Array;
-  readonly lines: LineCodes;
+const entryLength = (word: number) => word & LENGTH_MASK;
+const entryOptimal = (word: number) => (word >>> OPTIMAL_SHIFT) & 0xff;
+const entryDistance = (word: number) => (word >>> DISTANCE_SHIFT) & MAX_DISTANCE;
+const entryTarget = (word: number) => (word >>> TARGET_SHIFT) & 0x1f;
+const entryMoves = (word: number) => word >>> MOVES_SHIFT;
+/** A record's size in bits (0: no position at this rank). */
+const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDistance(word) > 0 ? entryMoves(word) : 0) + entryLength(word));
+
+/**
+ * Every record's fields and every line's code, in BFS order, level by level. A position's line
+ * after its first move is the choice of its second move followed by the line code of the position
+ * its first move reaches, one move closer: that position was done a level earlier, so each line is
+ * coded by one step and a copy, never walked.
+ */
+function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Measured {
+  const { space, optimal, order, levels } = section.bfs;
+  const arena = new BitArena(lineBitsBound(format, levels));
+  const entries = new Uint32Array(2 * layout.ranks);
+  let i = 0;
+  for (let d = 0; d < levels.length; d++) {
+    for (const end = i + levels[d]; i < end; i++) {
+      const code = order[i];
+      const rank = space.rank(code);
+      const hole = format.holeOfRank(rank);
+      const moves = format.holeMoves[hole];
+      const mask = optimal[rank];
+      const value = scramble(layout, rank);
+      let start = 0;
+      let length = 0;
+      let target = 0;
+      if (d >= 1) {
+        const index = lowestMove(mask);
+        target = moves[index];
+        if (d >= 2) {
+          const next = 2 * scramble(layout, space.rank(space.step(code, index)));
+          start = arena.cursor;
+          writeLineStep(arena, format, hole, target, entryTarget(entries[next + 1]));
+          arena.append(entries[next], entryLength(entries[next + 1]));
+          length = arena.cursor - start;
+          if (length > LENGTH_MASK) throw new RangeError(`a line code of ${length} bits outgrows its ${LENGTH_MASK}-bit field`);
+        }
+      }
+      entries[2 * value] = start;
+      entries[2 * value + 1] = length | (mask << OPTIMAL_SHIFT) | (d << DISTANCE_SHIFT) | (target << TARGET_SHIFT) | (moves.length << MOVES_SHIFT);
+    }
+  }
+  return { entries, arena };
 }
 
 /**
- * Every record's size and every line's code. A position's line after its first move is the
- * choice of its second move followed by the line code of the position its first move reaches,
- * one move closer; BFS order has that one done first, so each line is coded by one step and a
- * copy, never walked. Pages are runs of scrambled ranks, so the encoder then reads each page's
- * positions in slot order straight from `byValue`.
+ * The most bits the line codes of a table can take: every step after the first a choice among at
+ * most maxDegree - 1 moves. The arena is allocated at this size once; the system commits memory
+ * only as it is written, so the bound costs address space, not RSS, and no copy on growth.
  */
-function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Measured {
-  const { space, distance, optimal, order } = section.bfs;
-  const arena = new BitArena();
-  const start = new Uint32Array(order.length);
-  const length = new Uint8Array(order.length);
-  const bits = new Uint8Array(layout.ranks);
-  const byValue = new Uint32Array(layout.ranks).fill(NO_POSITION);
-  for (let i = 0; i < order.length; i++) {
-    const code = order[i];
-    const rank = space.rank(code);
-    const d = distance[rank];
-    const hole = format.holeOfRank(rank);
-    if (d >= 2) {
-      const index = lowestMove(optimal[rank]);
-      const at = format.holeMoves[hole][index];
-      const nextRank = space.rank(space.step(code, index));
-      const next = byValue[scramble(layout, nextRank)];
-      const to = format.holeMoves[at][lowestMove(optimal[nextRank])];
-      start[i] = arena.cursor;
-      writeLineStep(arena, format, hole, at, to);
-      arena.append(start[next], length[next]);
-      length[i] = arena.cursor - start[i];
-    }
-    const value = scramble(layout, rank);
-    byValue[value] = i;
-    bits[value] = DISTANCE_BITS + (d > 0 ? format.holeMoves[hole].length : 0) + length[i];
-  }
-  return { bits, byValue, lines: { arena, start, length } };
+function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
+  const maxDegree = Math.max(...format.holeMoves.map((moves) => moves.length));
+  const stepBits = Math.ceil(Math.log2(Math.max(2, maxDegree - 1)));
+  return levels.reduce((bits, count, d) => bits + count * Math.max(0, d - 1) * stepBits, 0);
+}
+
+/** Each record's size in bits by scrambled rank (0: no position there), for choosing the page size. */
+function recordBits(entries: Uint32Array): Uint8Array {
+  const bits = new Uint8Array(entries.length / 2);
+  for (let v = 0; v < bits.length; v++) bits[v] = entryBits(entries[2 * v + 1]);
+  return bits;
 }
 
 /** The largest page, in bytes (by the codec's bound), with `ranksPerPage`. */
@@ -228,10 +257,12 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
   const measured = sections.map((section) => measure(format, section, unpaged));
-  const bitsBySection = measured.map((m) => m.bits);
+  const bitsBySection = measured.map(({ entries }) => recordBits(entries));
   // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
   const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }))).sort((a, b) => b.length - a.length)[0];
-  const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, pageCapacity(longestKey)) };
+  const capacity = pageCapacity(longestKey);
+  const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, capacity) };
+  bitsBySection.length = 0;
 
   // Every page is written, empty or not (scrambling leaves hardly any empty), so that a missing
   // item always means something went wrong rather than "no positions here".
@@ -240,40 +271,33 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page), section: index, page });
   });
 
-
   const encodePageAt = (index: number): Uint8Array => {
     const { section, page } = pages[index];
-    const { bits, lines, byValue: positions } = measured[section];
-    const { space, distance, optimal, order } = sections[section].bfs;
+    const { entries, arena: lines } = measured[section];
     const first = page * layout.ranksPerPage;
     const slots = slotsIn(layout, page);
     let count = 0;
-    for (let slot = 0; slot < slots; slot++) if (bits[first + slot] !== 0) count++;
+    for (let slot = 0; slot < slots; slot++) if (entries[2 * (first + slot) + 1] !== 0) count++;
     const encoder = new PageEncoder(format, slots, count);
     for (let slot = 0; slot < slots; slot++) {
-      const position = positions[first + slot];
-      if (position === NO_POSITION) continue;
-      const rank = space.rank(order[position]);
-      encoder.addCoded(slot, format.holeOfRank(rank), distance[rank], optimal[rank], lines.arena, lines.start[position], lines.length[position]);
+      const word = entries[2 * (first + slot) + 1];
+      if (word === 0) continue;
+      const hole = format.holeOfRank(unscramble(layout, first + slot));
+      encoder.addCoded(slot, hole, entryDistance(word), entryOptimal(word), lines, entries[2 * (first + slot)], entryLength(word));
     }
     return encoder.finish();
   };
 
   // Every page is encoded now, into one buffer: the load then only sends bytes, as fast as the
-  // server takes them, and its size and cost are known before the first write. The pages are
-  // compressed (a few bytes a position), so even the whole knights space takes a few hundred MB.
-  const offsets = new Uint32Array(pages.length + 1);
-  let arena = new Uint8Array(1 << 20);
+  // server takes them, and its size and cost are known before the first write. No page outgrows
+  // an item, so the buffer is allocated at pages x capacity once (memory is committed as it is
+  // written: the pages are a few bytes a position, a few hundred MB for the whole knights space).
+  const offsets = new Float64Array(pages.length + 1);
+  const arena = new Uint8Array(pages.length * capacity);
   for (let index = 0; index < pages.length; index++) {
     const bytes = encodePageAt(index);
-    const end = offsets[index] + bytes.length;
-    if (end > arena.length) {
-      const bigger = new Uint8Array(Math.max(end, arena.length * 2));
-      bigger.set(arena.subarray(0, offsets[index]));
-      arena = bigger;
-    }
     arena.set(bytes, offsets[index]);
-    offsets[index + 1] = end;
+    offsets[index + 1] = offsets[index] + bytes.length;
   }
   measured.length = 0;
 
