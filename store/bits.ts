@@ -4,27 +4,38 @@
  * codes (gaps between present slots: a unary quotient and k low bits).
  */
 
+/**
+ * An append-only bit stream in 32-bit words. Besides values and codes it copies bits, its own
+ * earlier ones or another stream's, a word at a time: the table build holds every position's line
+ * code in one stream, built from the code of the position one move closer (its line minus the
+ * first move), and each page's stream copies the codes of its positions from there.
+ */
 export class BitWriter {
-  private bytes: Uint8Array;
-  private length = 0;
-  /** Pending bits, right-aligned; fewer than 8 between calls. */
-  private acc = 0;
-  private pending = 0;
+  /** Bit offsets are 32-bit numbers (they are stored in Uint32Arrays), so a stream holds at most 2^32 bits (512 MiB). */
+  static readonly MAX_BITS = 2 ** 32 - 64;
+  private words: Uint32Array;
+  /** Bits written so far: where the next bit goes. */
+  cursor = 0;
 
-  constructor(capacity = 4096) {
-    this.bytes = new Uint8Array(capacity);
+  /** `capacityBits`: the most the stream will hold, when known (no growing, no copies); it grows by doubling otherwise. */
+  constructor(capacityBits = 1 << 15) {
+    this.words = new Uint32Array(Math.ceil(Math.min(capacityBits, BitWriter.MAX_BITS) / 32) + 2);
   }
 
-  /** Appends the low `count` bits of `value` (count <= 16). */
+  /** Appends the low `count` bits of `value` (count <= 32). */
   write(value: number, count: number): void {
     if (count === 0) return;
-    this.acc = (this.acc << count) | (value & ((1 << count) - 1));
-    this.pending += count;
-    while (this.pending >= 8) {
-      this.pending -= 8;
-      this.push((this.acc >>> this.pending) & 0xff);
+    const word = this.cursor >>> 5;
+    if (word + 1 >= this.words.length) this.grow();
+    const free = 32 - (this.cursor & 31);
+    const bits = count === 32 ? value : value & ((1 << count) - 1);
+    if (count <= free) {
+      this.words[word] |= bits << (free - count);
+    } else {
+      this.words[word] |= bits >>> (count - free);
+      this.words[word + 1] |= bits << (32 - (count - free));
     }
-    this.acc &= (1 << this.pending) - 1;
+    this.cursor += count;
   }
 
   /** `count` one bits then a zero. */
@@ -49,26 +60,39 @@ export class BitWriter {
   }
 
   get bitLength(): number {
-    return this.length * 8 + this.pending;
+    return this.cursor;
+  }
+
+  /** `count` (at most 32) bits starting at bit `at`. */
+  read(at: number, count: number): number {
+    const word = at >>> 5;
+    const offset = at & 31;
+    const high = this.words[word];
+    const low = offset + count > 32 ? this.words[word + 1] : 0;
+    // the 64 bits from `word` on, shifted so that bit `at` leads; then the first `count` of them
+    const window = offset === 0 ? high : ((high << offset) | (low >>> (32 - offset))) >>> 0;
+    return count === 32 ? window : window >>> (32 - count);
+  }
+
+  /** Appends `length` bits of `source` (this stream or another) starting at its bit `at`. */
+  append(source: BitWriter, at: number, length: number): void {
+    let done = 0;
+    for (; done + 32 <= length; done += 32) this.write(source.read(at + done, 32), 32);
+    if (done < length) this.write(source.read(at + done, length - done), length - done);
   }
 
   /** The bytes written, the last one padded with zero bits. */
   finish(): Uint8Array {
-    if (this.pending > 0) {
-      this.push((this.acc << (8 - this.pending)) & 0xff);
-      this.acc = 0;
-      this.pending = 0;
-    }
-    return this.bytes.slice(0, this.length);
+    const bytes = new Uint8Array(Math.ceil(this.cursor / 8));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = this.words[i >>> 2] >>> (24 - 8 * (i & 3));
+    return bytes;
   }
 
-  private push(byte: number): void {
-    if (this.length === this.bytes.length) {
-      const bigger = new Uint8Array(this.bytes.length * 2);
-      bigger.set(this.bytes);
-      this.bytes = bigger;
-    }
-    this.bytes[this.length++] = byte;
+  private grow(): void {
+    if (this.cursor >= BitWriter.MAX_BITS) throw new RangeError(`a bit stream holds at most ${BitWriter.MAX_BITS} bits`);
+    const bigger = new Uint32Array(Math.min(this.words.length * 2, BitWriter.MAX_BITS / 32 + 2));
+    bigger.set(this.words);
+    this.words = bigger;
   }
 }
 
@@ -126,77 +150,3 @@ export function choiceBits(value: number, n: number): number {
   return value < (1 << (k + 1)) - n ? k : k + 1;
 }
 
-/**
- * An append-only bit stream in 32-bit words that can copy its own earlier bits: it holds, for
- * every position of a table, the code of its line, built from the code of the position one move
- * closer (its line minus the first move), so that no line is ever walked twice.
- */
-export class BitArena {
-  /** Bit offsets are 32-bit numbers (they are stored in Uint32Arrays), so an arena holds at most 2^32 bits (512 MiB). */
-  static readonly MAX_BITS = 2 ** 32 - 64;
-  private words: Uint32Array;
-  /** Bits written so far: where the next bit goes. */
-  cursor = 0;
-
-  /** `capacityBits`: the most the arena will hold, when known (no growing, no copies); it grows by doubling otherwise. */
-  constructor(capacityBits = 1 << 21) {
-    this.words = new Uint32Array(Math.ceil(Math.min(capacityBits, BitArena.MAX_BITS) / 32) + 2);
-  }
-
-  write(value: number, count: number): void {
-    if (count === 0) return;
-    const word = this.cursor >>> 5;
-    if (word + 1 >= this.words.length) this.grow();
-    const free = 32 - (this.cursor & 31);
-    const bits = value & ((1 << count) - 1);
-    if (count <= free) {
-      this.words[word] |= bits << (free - count);
-    } else {
-      this.words[word] |= bits >>> (count - free);
-      this.words[word + 1] |= bits << (32 - (count - free));
-    }
-    this.cursor += count;
-  }
-
-  writeChoice(value: number, n: number): void {
-    if (n <= 1) return;
-    const k = 31 - Math.clz32(n);
-    const short = (1 << (k + 1)) - n;
-    if (value < short) this.write(value, k);
-    else this.write(value + short, k + 1);
-  }
-
-  /** `count` (at most 16) bits starting at bit `at`. */
-  read(at: number, count: number): number {
-    const word = at >>> 5;
-    const offset = at & 31;
-    const high = this.words[word];
-    const low = offset + count > 32 ? this.words[word + 1] : 0;
-    // the 64 bits from `word` on, shifted so that bit `at` leads; then the first `count` of them
-    const window = offset === 0 ? high : ((high << offset) | (low >>> (32 - offset))) >>> 0;
-    return window >>> (32 - count);
-  }
-
-  /** Appends `length` bits of this arena starting at bit `at`. */
-  append(at: number, length: number): void {
-    for (let done = 0; done < length; done += 16) {
-      const count = Math.min(16, length - done);
-      this.write(this.read(at + done, count), count);
-    }
-  }
-
-  /** Writes `length` bits of this arena starting at bit `at` into `writer`. */
-  copyTo(writer: BitWriter, at: number, length: number): void {
-    for (let done = 0; done < length; done += 16) {
-      const count = Math.min(16, length - done);
-      writer.write(this.read(at + done, count), count);
-    }
-  }
-
-  private grow(): void {
-    if (this.cursor >= BitArena.MAX_BITS) throw new RangeError(`a bit arena holds at most ${BitArena.MAX_BITS} bits`);
-    const bigger = new Uint32Array(Math.min(this.words.length * 2, BitArena.MAX_BITS / 32 + 2));
-    bigger.set(this.words);
-    this.words = bigger;
-  }
-}

@@ -19,7 +19,7 @@
  * Decoding needs the hole's cell of each record's position, which the rank gives (the page
  * layout turns slots back into ranks), so nothing about the position itself is stored.
  */
-import { type BitArena, BitReader, BitWriter, TruncatedStreamError, choiceBits } from './bits';
+import { BitReader, BitWriter, TruncatedStreamError, choiceBits } from './bits';
 import { type PageLayout, rankAt, slotsIn } from './page-layout';
 
 /** How a puzzle's hole moves, as far as the codec needs to know. */
@@ -203,7 +203,7 @@ export class PageEncoder {
    * Adds a record whose line after its first move is already coded, as `length` bits of `source`
    * from bit `at` (what writeRecord would write for it, step by step).
    */
-  addCoded(slot: number, hole: number, distance: number, optimal: number, source: BitArena, at: number, length: number): void {
+  addCoded(slot: number, hole: number, distance: number, optimal: number, source: BitWriter, at: number, length: number): void {
     if (slot <= this.previous || slot >= this.slots || this.added === this.count) throw new RangeError(`slot ${slot} is out of order, beyond the page's ${this.slots}, or one too many`);
     if (this.k !== ALL_PRESENT) this.writer.writeRice(slot - this.previous - 1, this.k);
     this.previous = slot;
@@ -214,7 +214,7 @@ export class PageEncoder {
     const moves = this.format.holeMoves[hole].length;
     if (optimal <= 0 || optimal >= 1 << moves) throw new RangeError(`optimal-move mask ${optimal} does not fit the ${moves} moves from cell ${hole}`);
     this.writer.write(optimal, moves);
-    source.copyTo(this.writer, at, length);
+    this.writer.append(source, at, length);
   }
 
   finish(): Uint8Array {

@@ -19,7 +19,7 @@ import { KNIGHTS_GOALS, type KnightsGoalName } from '../core/knights/goals';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
 import { knightsUnrank } from '../core/knights/space';
 import { buildKnightsTable } from '../core/knights/table';
-import { BitArena } from './bits';
+import { BitWriter } from './bits';
 import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
@@ -124,14 +124,15 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
 /**
  * What the encoder needs of each scrambled rank, two 32-bit words per rank so that one cache line
  * holds all of it (the whole-space build is bound by memory latency, not arithmetic):
- *   word 0: the first bit of the position's line code (its line after the first move) in the arena;
+ *   word 0: the first bit of the position's line code (its line after the first move) in `lines`;
  *   word 1: the code's length in bits (bits 0-7), the optimal-move mask (8-15), the distance
  *           (16-21), the cell its first move takes the hole to (22-26), and how many legal moves
  *           it has (27-30), which is never 0 for a position of the table: 0 there means none.
  */
 interface Measured {
   readonly entries: Uint32Array;
-  readonly arena: BitArena;
+  /** Every position's line code. */
+  readonly lines: BitWriter;
 }
 
 const LENGTH_MASK = 0xff;
@@ -156,7 +157,7 @@ const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDist
  */
 function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Measured {
   const { space, optimal, order, levels } = section.bfs;
-  const arena = new BitArena(lineBitsBound(format, levels));
+  const lines = new BitWriter(lineBitsBound(format, levels));
   const entries = new Uint32Array(2 * layout.ranks);
   let i = 0;
   for (let d = 0; d < levels.length; d++) {
@@ -175,10 +176,10 @@ function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Mea
         target = moves[index];
         if (d >= 2) {
           const next = 2 * scramble(layout, space.rank(space.step(code, index)));
-          start = arena.cursor;
-          writeLineStep(arena, format, hole, target, entryTarget(entries[next + 1]));
-          arena.append(entries[next], entryLength(entries[next + 1]));
-          length = arena.cursor - start;
+          start = lines.cursor;
+          writeLineStep(lines, format, hole, target, entryTarget(entries[next + 1]));
+          lines.append(lines, entries[next], entryLength(entries[next + 1]));
+          length = lines.cursor - start;
           if (length > LENGTH_MASK) throw new RangeError(`a line code of ${length} bits outgrows its ${LENGTH_MASK}-bit field`);
         }
       }
@@ -186,12 +187,12 @@ function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Mea
       entries[2 * value + 1] = length | (mask << OPTIMAL_SHIFT) | (d << DISTANCE_SHIFT) | (target << TARGET_SHIFT) | (moves.length << MOVES_SHIFT);
     }
   }
-  return { entries, arena };
+  return { entries, lines };
 }
 
 /**
  * The most bits the line codes of a table can take: every step after the first a choice among at
- * most maxDegree - 1 moves. The arena is allocated at this size once; the system commits memory
+ * most maxDegree - 1 moves. The stream is allocated at this size once; the system commits memory
  * only as it is written, so the bound costs address space, not RSS, and no copy on growth.
  */
 function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
@@ -273,7 +274,7 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
 
   const encodePageAt = (index: number): Uint8Array => {
     const { section, page } = pages[index];
-    const { entries, arena: lines } = measured[section];
+    const { entries, lines } = measured[section];
     const first = page * layout.ranksPerPage;
     const slots = slotsIn(layout, page);
     let count = 0;
@@ -293,10 +294,10 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
   // an item, so the buffer is allocated at pages x capacity once (memory is committed as it is
   // written: the pages are a few bytes a position, a few hundred MB for the whole knights space).
   const offsets = new Float64Array(pages.length + 1);
-  const arena = new Uint8Array(pages.length * capacity);
+  const pageBytes = new Uint8Array(pages.length * capacity);
   for (let index = 0; index < pages.length; index++) {
     const bytes = encodePageAt(index);
-    arena.set(bytes, offsets[index]);
+    pageBytes.set(bytes, offsets[index]);
     offsets[index + 1] = offsets[index] + bytes.length;
   }
   measured.length = 0;
@@ -320,7 +321,7 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     positions: levels.reduce((a, b) => a + b, 0),
     levels,
     pages,
-    encode: (index) => arena.subarray(offsets[index], offsets[index + 1]),
+    encode: (index) => pageBytes.subarray(offsets[index], offsets[index + 1]),
     samplePosition(random) {
       let pick = Math.floor(random() * levels.reduce((a, b) => a + b, 0));
       let index = 0;

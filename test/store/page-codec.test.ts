@@ -44,6 +44,26 @@ describe('bit streams', () => {
       }),
     );
   });
+
+  it('copies any run of bits, from itself or another stream, at any offset, whole words included', () => {
+    const bitsOf = (bytes: Uint8Array, from: number, length: number) => Array.from({ length }, (_, i) => (bytes[(from + i) >> 3] >> (7 - ((from + i) & 7))) & 1);
+    fc.assert(
+      fc.property(fc.array(fc.nat(0xffff), { minLength: 1, maxLength: 20 }), fc.nat(1000), fc.nat(1000), fc.nat(40), (values, a, b, lead) => {
+        const source = new BitWriter(1);
+        for (const value of values) source.write(value, 16);
+        const at = a % source.bitLength;
+        const length = b % (source.bitLength - at + 1);
+        const target = new BitWriter(1);
+        target.write(0x2a, lead % 8);
+        target.write(0xffffffff, 32);
+        const before = target.bitLength;
+        target.append(source, at, length);
+        source.append(source, at, length); // from itself, as the line codes are built
+        expect(bitsOf(target.finish(), before, length)).toEqual(bitsOf(source.finish(), at, length));
+        expect(bitsOf(source.finish(), source.bitLength - length, length)).toEqual(bitsOf(source.finish(), at, length));
+      }),
+    );
+  });
 });
 
 describe('page layout', () => {
