@@ -24,12 +24,10 @@ export interface StateSpace {
   readonly maxDegree: number;
   /** Dense rank of a state code. */
   rank(code: number): number;
-  /**
-   * Writes the neighbours of `code`, in its legal-move order, into `next`, and for each into
-   * `back` the index (in that neighbour's own legal-move order) of the move that leads back to
-   * `code`. Returns how many were written.
-   */
-  neighbors(code: number, next: Uint32Array, back: Uint8Array): number;
+  /** How many legal moves the state has. */
+  degree(code: number): number;
+  /** The index, among the legal moves of step(code, index), of the move that leads back to `code`. */
+  backIndex(code: number, index: number): number;
   /** The move (a puzzle's own move number: a cell, a direction) at `index` of the state's legal moves. */
   moveAt(code: number, index: number): number;
   /** The state reached by playing `move` in `code`. The move must be legal there. */
@@ -72,8 +70,6 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
   // Room for every state at once: the system commits memory only as it is written, so a shallow
   // search costs no more than it fills, and the hot loop never checks for room or copies.
   const order = new Uint32Array(space.size);
-  const next = new Uint32Array(space.maxDegree);
-  const back = new Uint8Array(space.maxDegree);
   const levels = [1];
 
   const goalRank = space.rank(goal);
@@ -90,19 +86,23 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
     let found = levelEnd;
     thisLevel.fill(0);
     for (let i = levelStart; i < levelEnd; i++) {
-      const n = space.neighbors(order[i], next, back);
-      for (let j = 0; j < n; j++) {
-        const rank = space.rank(next[j]);
+      // One move at a time rather than a list of neighbours: the space's methods are inlined into
+      // this loop, so nothing is written to memory but the tables themselves.
+      const code = order[i];
+      const degree = space.degree(code);
+      for (let j = 0; j < degree; j++) {
+        const next = space.step(code, j);
+        const rank = space.rank(next);
         const word = rank >>> 5;
         const bit = 1 << (rank & 31);
         if ((seen[word] & bit) === 0) {
           seen[word] |= bit;
           thisLevel[word] |= bit;
           distance[rank] = nextDepth;
-          optimal[rank] = 1 << back[j];
-          order[found++] = next[j];
+          optimal[rank] = 1 << space.backIndex(code, j);
+          order[found++] = next;
         } else if ((thisLevel[word] & bit) !== 0) {
-          optimal[rank] |= 1 << back[j];
+          optimal[rank] |= 1 << space.backIndex(code, j);
         }
       }
     }
@@ -148,11 +148,9 @@ export function lineOf(table: BfsTable, code: number): number[] | undefined {
 
 /** Whether the last level has no unseen neighbours, i.e. the search covered the whole component. */
 function isExhausted(space: StateSpace, order: Uint32Array, from: number, to: number, distance: Uint8Array): boolean {
-  const next = new Uint32Array(space.maxDegree);
-  const back = new Uint8Array(space.maxDegree);
   for (let i = from; i < to; i++) {
-    const n = space.neighbors(order[i], next, back);
-    for (let j = 0; j < n; j++) if (distance[space.rank(next[j])] === NONE) return false;
+    const degree = space.degree(order[i]);
+    for (let j = 0; j < degree; j++) if (distance[space.rank(space.step(order[i], j))] === NONE) return false;
   }
   return true;
 }

@@ -181,24 +181,36 @@ function fullLoad(): Promise<Row[]> {
   return loadAgainstBareLoop('full-load', 'whole knights space', () => [knightsSpec('standard', KNIGHTS_MAX_DEPTH)]);
 }
 
+/** A fresh dynalite on disk (like `npm start`'s) and a client for it, for one run of `use`. */
+async function withFreshDynamo<T>(use: (client: DynamoDBClient) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-'));
+  const local = await startLocalDynamo({ path: dir, childProcess: true });
+  const client = createDynamoClient({ endpoint: local.endpoint, maxSockets: DEFAULT_CONCURRENCY + 8 });
+  try {
+    return await use(client);
+  } finally {
+    client.destroy();
+    await local.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * The pages of `specs`, written by a bare BatchWriteItem loop into a fresh dynalite on disk, then
- * loaded by the loader into another table of the same server, end to end.
+ * loaded end to end by the loader into another fresh one (a server that already holds the bare
+ * loop's pages writes slower: its store compacts more).
  */
 async function loadAgainstBareLoop(benchmark: string, label: string, specs: () => TableSpec[]): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-'));
-  // On disk, like `npm start`.
-  const local = await startLocalDynamo({ path: dir, childProcess: true });
   const concurrency = DEFAULT_CONCURRENCY;
-  const client = createDynamoClient({ endpoint: local.endpoint, maxSockets: concurrency + 8 });
-  try {
+  const { bareItems, bareSeconds } = await withFreshDynamo(async (client) => {
     await ensureTable(client, 'bare');
-    await ensureTable(client, 'loader');
     const built = specs().map((spec) => spec.build());
     const bareStart = performance.now();
     const bareItems = await bareLoop(client, 'bare', built, concurrency);
-    const bareSeconds = (performance.now() - bareStart) / 1000;
-    built.length = 0; // the loader builds its own
+    return { bareItems, bareSeconds: (performance.now() - bareStart) / 1000 };
+  });
+  return withFreshDynamo(async (client) => {
+    await ensureTable(client, 'loader');
     const loaderStart = performance.now();
     let loaderItems = 0;
     let writeSeconds = 0;
@@ -231,11 +243,7 @@ async function loadAgainstBareLoop(benchmark: string, label: string, specs: () =
       { benchmark, input: `${label} as stored: ${positions} positions, ${bytes} bytes (${(bytes / positions).toFixed(2)} bytes a position), ${writeUnits} write units ($${((writeUnits * 0.625) / 1e6).toFixed(4)} on demand)`, pages: loaderItems },
     ];
     return rows;
-  } finally {
-    client.destroy();
-    await local.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const QUERY_CONNECTIONS = 16;

@@ -66,15 +66,8 @@ export const eightSpace: StateSpace = {
   size: EIGHT_POSITIONS,
   maxDegree: MAX_MOVES,
   rank: (code) => code,
-  neighbors(code, next, back) {
-    const table = transitionTable();
-    const count = BLANK_MOVES[table.blank[code]].length;
-    for (let i = 0; i < count; i++) {
-      next[i] = table.next[code * MAX_MOVES + i];
-      back[i] = table.back[code * MAX_MOVES + i];
-    }
-    return count;
-  },
+  degree: (code) => BLANK_MOVES[transitionTable().blank[code]].length,
+  backIndex: (code, index) => transitionTable().back[code * MAX_MOVES + index],
   moveAt: (code, index) => BLANK_MOVES[transitionTable().blank[code]][index],
   step: (code, index) => transitionTable().next[code * MAX_MOVES + index],
   applyMove(code, move) {

@@ -65,8 +65,8 @@ class KnightsSpace implements StateSpace {
   /** jumps[cell * 8 + i]: the i-th cell (ascending) a knight jumps to from `cell`. */
   private readonly jumps = new Uint8Array(CELLS * 8);
   private readonly jumpCount = new Uint8Array(CELLS);
-  /** backIndex[to * 25 + from]: index of the jump to `from` among the jumps from `to`. */
-  private readonly backIndex = new Uint8Array(CELLS * CELLS);
+  /** jumpBack[to * 25 + from]: index of the jump to `from` among the jumps from `to`. */
+  private readonly jumpBack = new Uint8Array(CELLS * CELLS);
   private readonly ranker = new SubsetRanker();
 
   constructor() {
@@ -74,7 +74,7 @@ class KnightsSpace implements StateSpace {
       this.jumpCount[from] = targets.length;
       targets.forEach((to, i) => {
         this.jumps[from * 8 + i] = to;
-        this.backIndex[to * CELLS + from] = KNIGHT_JUMPS[to].indexOf(from);
+        this.jumpBack[to * CELLS + from] = KNIGHT_JUMPS[to].indexOf(from);
       });
     });
   }
@@ -87,17 +87,14 @@ class KnightsSpace implements StateSpace {
     return empty * SUBSETS + this.ranker.rank(squeezed);
   }
 
-  neighbors(code: number, next: Uint32Array, back: Uint8Array): number {
+  degree(code: number): number {
+    return this.jumpCount[code >>> EMPTY_SHIFT];
+  }
+
+  backIndex(code: number, index: number): number {
     const empty = code >>> EMPTY_SHIFT;
-    const blacks = code & PIECES_MASK;
-    const count = this.jumpCount[empty];
-    for (let i = 0; i < count; i++) {
-      const target = this.jumps[empty * 8 + i];
-      const piece = (blacks >>> target) & 1;
-      next[i] = (blacks & ~(1 << target)) | (piece << empty) | (target << EMPTY_SHIFT);
-      back[i] = this.backIndex[target * BOARD_CELLS + empty]; // from there, the hole jumps back here
-    }
-    return count;
+    // from the cell the hole jumps to, the jump back to where it was
+    return this.jumpBack[this.jumps[empty * 8 + index] * BOARD_CELLS + empty];
   }
 
   moveAt(code: number, index: number): number {
