@@ -1,6 +1,7 @@
 /*
  * Reference for `npm run bench -- --only search`: IDA* for Eight II in C with the same estimate
- * (Manhattan distance to B plus linear conflicts, kept up to date move by move) and the same move
+ * (Manhattan distance to B plus linear conflicts, kept up to date move by move by the same table
+ * lookups) and the same move
  * order (d < l < r < u) as core/eight/search.ts, so both expand the same nodes and find the same
  * lex-min lines. Reads pairs "A B" (9 characters each, X the blank), one a line, from stdin; runs
  * them all `rounds` times (argv[1], default 1) after one untimed round; prints
@@ -15,7 +16,7 @@
 
 enum { D, L, R, U };
 static const int STEP[4] = {3, -1, 1, -3};
-static int cells[9], blank, goal_row[9], goal_col[9], dist[9][9], conflicts[6], manhattan, conflict_total;
+static int cells[9], blank, dist[9][9], conflicts[6], manhattan, conflict_total;
 static char line[64];
 
 static int longest_run(int n, int a, int b, int c) {
@@ -25,16 +26,29 @@ static int longest_run(int n, int a, int b, int c) {
   return (a < b || a < c || b < c) ? 2 : 1;
 }
 
+/*
+ * The same update as core/eight/search.ts: along[line][tile] is 1 + the tile's goal position along
+ * the line (0 when its goal is on another line, and for the blank), line_conflicts[] the tiles to
+ * take out for every combination of a line's three cells.
+ */
+static unsigned char along[6][9], line_cells[6][3], line_conflicts[64];
+
 static void update_line(int which) {
-  int is_row = which < 3, index = is_row ? which : which - 3, n = 0, v[3] = {0, 0, 0};
-  for (int k = 0; k < 3; k++) {
-    int tile = cells[is_row ? index * 3 + k : k * 3 + index];
-    if (tile == 0 || (is_row ? goal_row[tile] : goal_col[tile]) != index) continue;
-    v[n++] = is_row ? goal_col[tile] : goal_row[tile];
-  }
-  int c = n - longest_run(n, v[0], v[1], v[2]);
+  int key = along[which][cells[line_cells[which][0]]] << 4 | along[which][cells[line_cells[which][1]]] << 2 | along[which][cells[line_cells[which][2]]];
+  int c = line_conflicts[key];
   conflict_total += c - conflicts[which];
   conflicts[which] = c;
+}
+
+static void line_tables(void) {
+  for (int line = 0; line < 6; line++)
+    for (int k = 0; k < 3; k++) line_cells[line][k] = (unsigned char)(line < 3 ? line * 3 + k : k * 3 + (line - 3));
+  for (int key = 0; key < 64; key++) {
+    int v[3], n = 0;
+    int parts[3] = {key >> 4, (key >> 2) & 3, key & 3};
+    for (int k = 0; k < 3; k++) if (parts[k] > 0) v[n++] = parts[k];
+    line_conflicts[key] = (unsigned char)(n - longest_run(n, n > 0 ? v[0] : 0, n > 1 ? v[1] : 0, n > 2 ? v[2] : 0));
+  }
 }
 
 static int legal(int at, int move) {
@@ -79,9 +93,13 @@ static int solve(const char *a, const char *b) {
   for (int i = 0; i < 9; i++) {
     if (cells[i] == 0) blank = i;
     if (to[i] == 0) continue;
-    goal_row[to[i]] = i / 3;
-    goal_col[to[i]] = i % 3;
     for (int from = 0; from < 9; from++) dist[to[i]][from] = abs(from / 3 - i / 3) + abs(from % 3 - i % 3);
+  }
+  memset(along, 0, sizeof along);
+  for (int i = 0; i < 9; i++) {
+    if (to[i] == 0) continue;
+    along[i / 3][to[i]] = (unsigned char)(1 + i % 3);
+    along[3 + i % 3][to[i]] = (unsigned char)(1 + i / 3);
   }
   manhattan = 0;
   conflict_total = 0;
@@ -97,6 +115,7 @@ static int solve(const char *a, const char *b) {
 
 int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 1, count = 0;
+  line_tables();
   static char pairs[100000][2][10];
   while (count < 100000 && scanf("%9s %9s", pairs[count][0], pairs[count][1]) == 2) count++;
   long moves = 0;

@@ -47,7 +47,9 @@ export function budgetOf(milliseconds: number, maxNodes: number, clock: Clock = 
 }
 
 const FOUND = -1;
-const CLOCK_EVERY = 1024; // nodes between clock reads: a read costs far more than a node
+/** search()'s answer when no node past the bound was met: the whole component was searched. (An integer, not Infinity, so that every result stays a small integer to the JIT.) */
+const EXHAUSTED = 2 ** 30;
+const CLOCK_EVERY = 1024; // nodes between clock reads (a power of two): a read costs far more than a node
 
 class OutOfBudget {
   constructor(readonly reason: 'nodes' | 'time') {}
@@ -68,7 +70,7 @@ export function idaStar(problem: SearchProblem, maxDepth: number, budget: Search
         search.unwind(search.depthFound);
         return { kind: 'solved', moves, nodes: search.nodes };
       }
-      if (result === Number.POSITIVE_INFINITY) break; // the whole component was searched
+      if (result === EXHAUSTED) break; // the whole component was searched
       bound = result;
     }
     return { kind: 'beyond-limit', nodes: search.nodes };
@@ -121,8 +123,8 @@ class DepthFirst {
     }
     const nodes = ++this.nodes;
     if (nodes > this.maxNodes) this.outOfBudget(depth, 'nodes');
-    if ((nodes === 1 || nodes % CLOCK_EVERY === 0) && this.clock.now() > this.deadline) this.outOfBudget(depth, 'time');
-    let smallestOver = Number.POSITIVE_INFINITY;
+    if ((nodes === 1 || (nodes & (CLOCK_EVERY - 1)) === 0) && this.clock.now() > this.deadline) this.outOfBudget(depth, 'time');
+    let smallestOver = EXHAUSTED;
     const moves = problem.moves();
     for (let i = 0; i < moves.length; i++) {
       const move = moves[i];

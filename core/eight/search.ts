@@ -42,6 +42,16 @@ const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
   const k = i % SIDE;
   return line < SIDE ? line * SIDE + k : k * SIDE + (line - SIDE);
 });
+/**
+ * LINE_CONFLICTS[key]: the tiles to take out of a line for the others to pass, from the goal
+ * positions along the line of its three cells' tiles, each as 1 + along (0 when the tile's goal is
+ * on another line): key = a * 16 + b * 4 + c. A table lookup keeps the per-move update small
+ * enough for the JIT to inline it into the search.
+ */
+const LINE_CONFLICTS = Uint8Array.from({ length: 64 }, (_, key) => {
+  const alongs = [key >> 4, (key >> 2) & 3, key & 3].filter((a) => a > 0);
+  return alongs.length - longestRun(alongs.length, alongs[0], alongs[1], alongs[2]);
+});
 const ROW_OF = Uint8Array.from({ length: CELLS }, (_, cell) => Math.floor(cell / SIDE));
 const COLUMN_OF = Uint8Array.from({ length: CELLS }, (_, cell) => cell % SIDE);
 
@@ -50,8 +60,8 @@ export class EightSearch implements SearchProblem {
   private readonly cells = new Uint8Array(CELLS);
   /** distanceTo[tile * 9 + cell]: Manhattan distance from `cell` to the tile's cell in the goal. */
   private readonly distanceTo = new Uint8Array(CELLS * CELLS);
-  /** along[line * 9 + tile]: where along `line` the tile sits in the goal, or -1 when its goal cell is on another line. */
-  private readonly along = new Int8Array(2 * SIDE * CELLS).fill(-1);
+  /** along[line * 9 + tile]: 1 + where along `line` the tile sits in the goal, or 0 when its goal cell is on another line (and for the blank). */
+  private readonly along = new Uint8Array(2 * SIDE * CELLS);
   /** Conflicts (tiles to take out) in rows 0..2, then columns 0..2. */
   private readonly conflicts = new Uint8Array(2 * SIDE);
   private blank: number;
@@ -63,8 +73,8 @@ export class EightSearch implements SearchProblem {
     for (let cell = 0; cell < CELLS; cell++) {
       const tile = query.to[cell];
       if (tile === BLANK) continue;
-      this.along[ROW_OF[cell] * CELLS + tile] = COLUMN_OF[cell];
-      this.along[(SIDE + COLUMN_OF[cell]) * CELLS + tile] = ROW_OF[cell];
+      this.along[ROW_OF[cell] * CELLS + tile] = 1 + COLUMN_OF[cell];
+      this.along[(SIDE + COLUMN_OF[cell]) * CELLS + tile] = 1 + ROW_OF[cell];
       for (let from = 0; from < CELLS; from++) this.distanceTo[tile * CELLS + from] = manhattan(from, cell);
     }
     this.blank = this.cells.indexOf(BLANK);
@@ -105,20 +115,13 @@ export class EightSearch implements SearchProblem {
 
   /** Recounts the conflicts of one line: rows are 0..2, columns 3..5. */
   private updateLine(line: number): void {
-    // Goal positions along the line of the tiles that belong to it, in their current order.
-    let n = 0;
-    let a = 0;
-    let b = 0;
-    let c = 0;
-    for (let k = 0; k < S; k++) {
-      const along = this.along[line * N + this.cells[LINE_CELLS[line * S + k]]];
-      if (along < 0) continue; // the blank, or a tile whose goal is on another line
-      if (n === 0) a = along;
-      else if (n === 1) b = along;
-      else c = along;
-      n++;
-    }
-    const conflicts = n - longestRun(n, a, b, c);
+    const along = line * N;
+    const cells = line * S;
+    const key =
+      (this.along[along + this.cells[LINE_CELLS[cells]]] << 4) |
+      (this.along[along + this.cells[LINE_CELLS[cells + 1]]] << 2) |
+      this.along[along + this.cells[LINE_CELLS[cells + 2]]];
+    const conflicts = LINE_CONFLICTS[key];
     this.conflictTotal += conflicts - this.conflicts[line];
     this.conflicts[line] = conflicts;
   }
