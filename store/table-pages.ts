@@ -180,7 +180,7 @@ function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Mea
           writeLineStep(lines, format, hole, target, entryTarget(entries[next + 1]));
           lines.append(lines, entries[next], entryLength(entries[next + 1]));
           length = lines.cursor - start;
-          if (length > LENGTH_MASK) throw new RangeError(`a line code of ${length} bits outgrows its ${LENGTH_MASK}-bit field`);
+          if (length > LENGTH_MASK) throw new RangeError(`a line code of ${length} bits does not fit its 8-bit length field`);
         }
       }
       entries[2 * value] = start;
