@@ -130,6 +130,8 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
  *           it has (27-30), which is never 0 for a position of the table: 0 there means none.
  */
 interface Measured {
+  /** Which entry holds each scrambled rank's fields. */
+  readonly index: EntryIndex;
   readonly entries: Uint32Array;
   /** Every position's line code. */
   readonly lines: BitWriter;
@@ -150,6 +152,71 @@ const entryMoves = (word: number) => word >>> MOVES_SHIFT;
 const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDistance(word) > 0 ? entryMoves(word) : 0) + entryLength(word));
 
 /**
+ * Where each scrambled rank's entry lives. A table holding most of its space (the whole knights
+ * space, the eight goals) gives every rank an entry, at the rank itself: the fastest way, and the
+ * only one that fits the whole space's memory budget. A shallow table (a depth-15 knights table
+ * holds 2.5% of its space) keeps entries for its positions only, in scrambled-rank order, and finds
+ * one by binary search: 13 MB instead of 541 MB.
+ */
+interface EntryIndex {
+  /** Entries to allocate. */
+  readonly size: number;
+  /** The entry of a scrambled rank that holds a position. */
+  of(value: number): number;
+  /** The scrambled rank of an entry. */
+  valueAt(entry: number): number;
+  /** The first entry whose scrambled rank is `value` or more. */
+  firstFrom(value: number): number;
+}
+
+class DenseIndex implements EntryIndex {
+  constructor(readonly size: number) {}
+  of(value: number): number {
+    return value;
+  }
+  valueAt(entry: number): number {
+    return entry;
+  }
+  firstFrom(value: number): number {
+    return value;
+  }
+}
+
+class SparseIndex implements EntryIndex {
+  readonly size: number;
+  constructor(private readonly values: Uint32Array) {
+    this.size = values.length;
+  }
+  of(value: number): number {
+    return this.firstFrom(value);
+  }
+  valueAt(entry: number): number {
+    return this.values[entry];
+  }
+  firstFrom(value: number): number {
+    let low = 0;
+    let high = this.values.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.values[middle] < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** Below this share of its space filled, a table keeps entries for its positions only. */
+const SPARSE_BELOW = 1 / 8;
+
+function entryIndexFor(section: Section, layout: PageLayout): EntryIndex {
+  const { space, order } = section.bfs;
+  if (order.length >= layout.ranks * SPARSE_BELOW) return new DenseIndex(layout.ranks);
+  const values = new Uint32Array(order.length);
+  for (let i = 0; i < order.length; i++) values[i] = scramble(layout, space.rank(order[i]));
+  return new SparseIndex(values.sort());
+}
+
+/**
  * Every record's fields and every line's code, in BFS order, level by level. A position's line
  * after its first move is the choice of its second move followed by the line code of the position
  * its first move reaches, one move closer: that position was done a level earlier, so each line is
@@ -158,7 +225,8 @@ const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDist
 function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Measured {
   const { space, optimal, order, levels } = section.bfs;
   const lines = new BitWriter(lineBitsBound(format, levels));
-  const entries = new Uint32Array(2 * layout.ranks);
+  const index = entryIndexFor(section, layout);
+  const entries = new Uint32Array(2 * index.size);
   let i = 0;
   for (let d = 0; d < levels.length; d++) {
     for (const end = i + levels[d]; i < end; i++) {
@@ -167,15 +235,15 @@ function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Mea
       const hole = format.holeOfRank(rank);
       const moves = format.holeMoves[hole];
       const mask = optimal[rank];
-      const value = scramble(layout, rank);
+      const entry = 2 * index.of(scramble(layout, rank));
       let start = 0;
       let length = 0;
       let target = 0;
       if (d >= 1) {
-        const index = lowestMove(mask);
-        target = moves[index];
+        const first = lowestMove(mask);
+        target = moves[first];
         if (d >= 2) {
-          const next = 2 * scramble(layout, space.rank(space.step(code, index)));
+          const next = 2 * index.of(scramble(layout, space.rank(space.step(code, first))));
           start = lines.cursor;
           writeLineStep(lines, format, hole, target, entryTarget(entries[next + 1]));
           lines.append(lines, entries[next], entryLength(entries[next + 1]));
@@ -183,11 +251,11 @@ function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Mea
           if (length > LENGTH_MASK) throw new RangeError(`a line code of ${length} bits does not fit its 8-bit length field`);
         }
       }
-      entries[2 * value] = start;
-      entries[2 * value + 1] = length | (mask << OPTIMAL_SHIFT) | (d << DISTANCE_SHIFT) | (target << TARGET_SHIFT) | (moves.length << MOVES_SHIFT);
+      entries[entry] = start;
+      entries[entry + 1] = length | (mask << OPTIMAL_SHIFT) | (d << DISTANCE_SHIFT) | (target << TARGET_SHIFT) | (moves.length << MOVES_SHIFT);
     }
   }
-  return { entries, lines };
+  return { index, entries, lines };
 }
 
 /**
@@ -202,9 +270,9 @@ function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
 }
 
 /** Each record's size in bits by scrambled rank (0: no position there), for choosing the page size. */
-function recordBits(entries: Uint32Array): Uint8Array {
-  const bits = new Uint8Array(entries.length / 2);
-  for (let v = 0; v < bits.length; v++) bits[v] = entryBits(entries[2 * v + 1]);
+function recordBits({ index, entries }: Measured, ranks: number): Uint8Array {
+  const bits = new Uint8Array(ranks);
+  for (let entry = 0; entry < index.size; entry++) bits[index.valueAt(entry)] = entryBits(entries[2 * entry + 1]);
   return bits;
 }
 
@@ -258,7 +326,7 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
   const measured = sections.map((section) => measure(format, section, unpaged));
-  const bitsBySection = measured.map(({ entries }) => recordBits(entries));
+  const bitsBySection = measured.map((m) => recordBits(m, format.ranks));
   // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
   const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }))).sort((a, b) => b.length - a.length)[0];
   const capacity = pageCapacity(longestKey);
@@ -272,19 +340,22 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page), section: index, page });
   });
 
-  const encodePageAt = (index: number): Uint8Array => {
-    const { section, page } = pages[index];
-    const { entries, lines } = measured[section];
+  const encodePageAt = (pageIndex: number): Uint8Array => {
+    const { section, page } = pages[pageIndex];
+    const { index, entries, lines } = measured[section];
     const first = page * layout.ranksPerPage;
     const slots = slotsIn(layout, page);
+    const from = index.firstFrom(first);
+    const to = index.firstFrom(first + slots);
     let count = 0;
-    for (let slot = 0; slot < slots; slot++) if (entries[2 * (first + slot) + 1] !== 0) count++;
+    for (let entry = from; entry < to; entry++) if (entries[2 * entry + 1] !== 0) count++;
     const encoder = new PageEncoder(format, slots, count);
-    for (let slot = 0; slot < slots; slot++) {
-      const word = entries[2 * (first + slot) + 1];
+    for (let entry = from; entry < to; entry++) {
+      const word = entries[2 * entry + 1];
       if (word === 0) continue;
-      const hole = format.holeOfRank(unscramble(layout, first + slot));
-      encoder.addCoded(slot, hole, entryDistance(word), entryOptimal(word), lines, entries[2 * (first + slot)], entryLength(word));
+      const value = index.valueAt(entry);
+      const hole = format.holeOfRank(unscramble(layout, value));
+      encoder.addCoded(value - first, hole, entryDistance(word), entryOptimal(word), lines, entries[2 * entry], entryLength(word));
     }
     return encoder.finish();
   };
