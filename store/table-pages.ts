@@ -20,6 +20,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
 import { knightsUnrank } from '../core/knights/space';
 import { buildKnightsTable } from '../core/knights/table';
 import { BitWriter } from './bits';
+import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
 import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
@@ -150,60 +151,6 @@ const entryTarget = (word: number) => (word >>> TARGET_SHIFT) & 0x1f;
 const entryMoves = (word: number) => word >>> MOVES_SHIFT;
 /** A record's size in bits (0: no position at this rank). */
 const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDistance(word) > 0 ? entryMoves(word) : 0) + entryLength(word));
-
-/**
- * Where each scrambled rank's entry lives. A table holding most of its space (the whole knights
- * space, the eight goals) gives every rank an entry, at the rank itself: the fastest way, and the
- * only one that fits the whole space's memory budget. A shallow table (a depth-15 knights table
- * holds 2.5% of its space) keeps entries for its positions only, in scrambled-rank order, and finds
- * one by binary search: 13 MB instead of 541 MB.
- */
-interface EntryIndex {
-  /** Entries to allocate. */
-  readonly size: number;
-  /** The entry of a scrambled rank that holds a position. */
-  of(value: number): number;
-  /** The scrambled rank of an entry. */
-  valueAt(entry: number): number;
-  /** The first entry whose scrambled rank is `value` or more. */
-  firstFrom(value: number): number;
-}
-
-class DenseIndex implements EntryIndex {
-  constructor(readonly size: number) {}
-  of(value: number): number {
-    return value;
-  }
-  valueAt(entry: number): number {
-    return entry;
-  }
-  firstFrom(value: number): number {
-    return value;
-  }
-}
-
-class SparseIndex implements EntryIndex {
-  readonly size: number;
-  constructor(private readonly values: Uint32Array) {
-    this.size = values.length;
-  }
-  of(value: number): number {
-    return this.firstFrom(value);
-  }
-  valueAt(entry: number): number {
-    return this.values[entry];
-  }
-  firstFrom(value: number): number {
-    let low = 0;
-    let high = this.values.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.values[middle] < value) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-}
 
 /** Below this share of its space filled, a table keeps entries for its positions only. */
 const SPARSE_BELOW = 1 / 8;
