@@ -26,9 +26,9 @@ export const binomial: readonly (readonly number[])[] = (() => {
 export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
 
 /**
- * The rank's lookup tables. They are an object's fields, not module constants, because a hot loop
- * that holds the object (the whole-space BFS) then keeps them in registers; module constants are
- * reloaded and re-checked on every access by the JIT.
+ * The rank's lookup tables, as an object a hot loop can hold in a local (the knights space keeps
+ * its own): an imported function or constant is a live binding, which Node 20 reloads from its
+ * module at every use.
  */
 export class SubsetRanker {
   private readonly popcountLow = new Uint8Array(1 << HALF_BITS);

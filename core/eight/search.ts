@@ -45,8 +45,8 @@ const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
 /**
  * LINE_CONFLICTS[key]: the tiles to take out of a line for the others to pass, from the goal
  * positions along the line of its three cells' tiles, each as 1 + along (0 when the tile's goal is
- * on another line): key = a * 16 + b * 4 + c. A table lookup keeps the per-move update small
- * enough for the JIT to inline it into the search.
+ * on another line): key = a * 16 + b * 4 + c. One lookup replaces a loop over the line's cells
+ * and a longest-run count at every move (the C reference does the same).
  */
 const LINE_CONFLICTS = Uint8Array.from({ length: 64 }, (_, key) => {
   const alongs = [key >> 4, (key >> 2) & 3, key & 3].filter((a) => a > 0);

@@ -204,10 +204,9 @@ function pick(event: Event): void {
   if (!eight.picked || eight.picked.which !== which) {
     eight.picked = { which, cell };
   } else {
-    const tiles = (which === 'from' ? eight.position : eight.to).split('');
-    [tiles[cell], tiles[eight.picked.cell]] = [tiles[eight.picked.cell], tiles[cell]];
-    if (which === 'from') eight.position = tiles.join('');
-    else eight.to = tiles.join('');
+    const swapped = swapCells(which === 'from' ? eight.position : eight.to, cell, eight.picked.cell);
+    if (which === 'from') eight.position = swapped;
+    else eight.to = swapped;
     eight.picked = null;
     saveUrl();
   }
@@ -300,16 +299,17 @@ function player<Move>(
   return { stop, buttons };
 }
 
+/** The board with the pieces on cells a and b exchanged: a move (the hole and the piece it takes the place of), or a click-swap of two tiles. */
+function swapCells(board: string, a: number, b: number): string {
+  const cells = board.split('');
+  [cells[a], cells[b]] = [cells[b], cells[a]];
+  return cells.join('');
+}
+
 const knightsPlayer = player<number>(
   'k',
   knights,
-  (board, to) => {
-    const hole = board.indexOf('*');
-    const cells = board.split('');
-    cells[hole] = cells[to];
-    cells[to] = '*';
-    return cells.join('');
-  },
+  (board, to) => swapCells(board, board.indexOf('*'), to),
   drawKnights,
   'kstatus',
   500,
@@ -318,14 +318,7 @@ const knightsPlayer = player<number>(
 const eightPlayer = player<string>(
   'e',
   eight,
-  (board, move) => {
-    const blank = board.indexOf('X');
-    const to = blank + STEP[move];
-    const cells = board.split('');
-    cells[blank] = cells[to];
-    cells[to] = 'X';
-    return cells.join('');
-  },
+  (board, move) => swapCells(board, board.indexOf('X'), board.indexOf('X') + STEP[move]),
   drawEight,
   'estatus',
   400,
