@@ -34,6 +34,31 @@ export interface StateSpace {
   applyMove(code: number, move: number): number;
   /** The state reached by the move at `index` of the state's legal moves (cheaper than moveAt + applyMove). */
   step(code: number, index: number): number;
+  /**
+   * Optionally, the space's own expansion of a level, with its move and rank arithmetic written
+   * inline; it must do exactly what `expandLevel` does. A space as large as the whole knights
+   * space (260 million moves) spends most of its search in the calls `expandLevel` makes per move,
+   * whose typed-array bounds and shape checks the JIT cannot hoist out of the loop.
+   */
+  expandLevel?(level: Level): number;
+}
+
+/** One level of a running search, as an expansion sees it. */
+export interface Level {
+  /** Codes by distance; the level being expanded is order[from .. to). */
+  readonly order: Uint32Array;
+  readonly from: number;
+  readonly to: number;
+  /** Where the next level's first code goes. */
+  readonly found: number;
+  /** The distance of the positions this expansion finds. */
+  readonly depth: number;
+  readonly distance: Uint8Array;
+  readonly optimal: Uint8Array;
+  /** One bit per rank: found at any level so far. */
+  readonly seen: Int32Array;
+  /** One bit per rank: found at the level being written. */
+  readonly thisLevel: Int32Array;
 }
 
 /** Marks "not within the searched depth" in distance. */
@@ -83,29 +108,9 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
 
   while (depth < maxDepth) {
     const nextDepth = depth + 1;
-    let found = levelEnd;
     thisLevel.fill(0);
-    for (let i = levelStart; i < levelEnd; i++) {
-      // One move at a time rather than a list of neighbours: the space's methods are inlined into
-      // this loop, so nothing is written to memory but the tables themselves.
-      const code = order[i];
-      const degree = space.degree(code);
-      for (let j = 0; j < degree; j++) {
-        const next = space.step(code, j);
-        const rank = space.rank(next);
-        const word = rank >>> 5;
-        const bit = 1 << (rank & 31);
-        if ((seen[word] & bit) === 0) {
-          seen[word] |= bit;
-          thisLevel[word] |= bit;
-          distance[rank] = nextDepth;
-          optimal[rank] = 1 << space.backIndex(code, j);
-          order[found++] = next;
-        } else if ((thisLevel[word] & bit) !== 0) {
-          optimal[rank] |= 1 << space.backIndex(code, j);
-        }
-      }
-    }
+    const level: Level = { order, from: levelStart, to: levelEnd, found: levelEnd, depth: nextDepth, distance, optimal, seen, thisLevel };
+    const found = space.expandLevel ? space.expandLevel(level) : expandLevel(space, level);
     if (found === levelEnd) {
       complete = true; // nothing new: the whole component is done
       break;
@@ -118,6 +123,38 @@ export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 
 
   if (!complete) complete = isExhausted(space, order, levelStart, levelEnd, distance);
   return { space, goal, depth, complete, distance, optimal, order: order.subarray(0, levelEnd), levels };
+}
+
+/**
+ * Writes the next level: every unseen neighbour of order[from .. to) gets the level's distance and
+ * goes to the end of `order`; every neighbour found at this level gets the bit of the move that
+ * leads back. Returns the new end of `order`.
+ */
+export function expandLevel(space: StateSpace, level: Level): number {
+  const { order, to, depth, distance, optimal, seen, thisLevel } = level;
+  let found = level.found;
+  for (let i = level.from; i < to; i++) {
+    // One move at a time rather than a list of neighbours: the space's methods are inlined into
+    // this loop, so nothing is written to memory but the tables themselves.
+    const code = order[i];
+    const degree = space.degree(code);
+    for (let j = 0; j < degree; j++) {
+      const next = space.step(code, j);
+      const rank = space.rank(next);
+      const word = rank >>> 5;
+      const bit = 1 << (rank & 31);
+      if ((seen[word] & bit) === 0) {
+        seen[word] |= bit;
+        thisLevel[word] |= bit;
+        distance[rank] = depth;
+        optimal[rank] = 1 << space.backIndex(code, j);
+        order[found++] = next;
+      } else if ((thisLevel[word] & bit) !== 0) {
+        optimal[rank] |= 1 << space.backIndex(code, j);
+      }
+    }
+  }
+  return found;
 }
 
 /** Index of the lowest set bit of a non-zero move mask: the lexicographically smallest optimal move. */

@@ -31,10 +31,11 @@ export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
  * module at every use.
  */
 export class SubsetRanker {
-  private readonly popcountLow = new Uint8Array(1 << HALF_BITS);
-  private readonly rankLow = new Int32Array(1 << HALF_BITS);
+  // Read-only in use; public so that a loop can hold them in locals (see KnightsSpace.expandLevel).
+  readonly popcountLow = new Uint8Array(1 << HALF_BITS);
+  readonly rankLow = new Int32Array(1 << HALF_BITS);
   /** rankHigh[j * 4096 + hi]: contribution of the high half when j members lie in the low half. */
-  private readonly rankHigh = new Int32Array((SUBSET_SIZE + 1) << HALF_BITS);
+  readonly rankHigh = new Int32Array((SUBSET_SIZE + 1) << HALF_BITS);
 
   constructor() {
     for (let half = 0; half <= HALF_MASK; half++) {

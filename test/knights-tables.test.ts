@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lineOf } from '../core/bfs';
+import { breadthFirst, lineOf } from '../core/bfs';
 import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnightsLine } from '../core/knights/board';
 import { type KnightsGoal, resolveKnightsGoal } from '../core/knights/goals';
 import { KnightsSearch, costTablesHeld, searchKnights } from '../core/knights/search';
-import { decodeKnights } from '../core/knights/space';
+import { decodeKnights, encodeKnights, knightsSpace } from '../core/knights/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../core/knights/table';
 import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../scripts/seeded-inputs';
 import fc from 'fast-check';
@@ -165,5 +165,20 @@ describe('knights search memory', () => {
     }
     expect(costTablesHeld()).toBeLessThanOrEqual(1024);
     expect(costTablesHeld()).toBeGreaterThan(1000);
+  });
+});
+
+describe("the knights space's own level expansion", () => {
+  it('writes exactly the tables of the generic expansion, around the standard goal and other goals', () => {
+    for (const goal of [standard.board, ...samples(knightsBoardArbitrary, 3)]) {
+      const code = encodeKnights(goal);
+      const fused = breadthFirst(knightsSpace, code, 12);
+      // the same space with its expansion hidden, so that the BFS takes the generic one
+      const generic = breadthFirst(Object.assign(Object.create(knightsSpace), { expandLevel: undefined }), code, 12);
+      expect(fused.levels).toEqual(generic.levels);
+      expect(Buffer.from(fused.order.buffer, 0, fused.order.length * 4).equals(Buffer.from(generic.order.buffer, 0, generic.order.length * 4))).toBe(true);
+      expect(Buffer.compare(fused.distance, generic.distance)).toBe(0);
+      expect(Buffer.compare(fused.optimal, generic.optimal)).toBe(0);
+    }
   });
 });
