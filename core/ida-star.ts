@@ -46,9 +46,10 @@ export function budgetOf(milliseconds: number, maxNodes: number, clock: Clock = 
   return { maxNodes, deadline: clock.now() + milliseconds, clock };
 }
 
-const FOUND = -1;
-/** search()'s answer when no node past the bound was met: the whole component was searched. (An integer, not Infinity, so that every result stays a small integer to the JIT.) */
-const EXHAUSTED = 2 ** 30;
+/** A depth-first pass's answer when it reached the goal. */
+export const FOUND = -1;
+/** A depth-first pass's answer when no node past the bound was met: the whole component was searched. (An integer, not Infinity, so that every result stays a small integer to the JIT.) */
+export const EXHAUSTED = 2 ** 30;
 const CLOCK_EVERY = 1024; // nodes between clock reads (a power of two): a read costs far more than a node
 
 class OutOfBudget {
@@ -60,59 +61,91 @@ class OutOfBudget {
  * `maxDepth` moves. The problem is left in its starting state.
  */
 export function idaStar(problem: SearchProblem, maxDepth: number, budget: SearchBudget = UNLIMITED): SearchOutcome {
-  const search = new DepthFirst(problem, maxDepth, budget);
-  let bound = problem.estimate();
+  const pass = new DepthFirst(problem, maxDepth, budget);
+  const outcome = iterativeDeepening(pass, problem.estimate(), maxDepth);
+  pass.unwind(outcome.kind === 'solved' ? outcome.moves.length : outcome.kind === 'budget-exhausted' ? pass.depthReached : 0);
+  return outcome;
+}
+
+/**
+ * IDA* over any depth-first pass: raises the bound to the smallest estimate that went past it,
+ * until a pass finds the goal, the bound passes `maxDepth`, or the budget ends.
+ */
+export function iterativeDeepening(pass: DepthFirstPass, firstBound: number, maxDepth: number): SearchOutcome {
+  let bound = firstBound;
   try {
     while (bound <= maxDepth) {
-      const result = search.search(0, bound, -1);
-      if (result === FOUND) {
-        const moves = Array.from(search.line.subarray(0, search.depthFound));
-        search.unwind(search.depthFound);
-        return { kind: 'solved', moves, nodes: search.nodes };
-      }
+      const result = pass.search(0, bound, -1);
+      if (result === FOUND) return { kind: 'solved', moves: Array.from(pass.line.subarray(0, pass.depthFound)), nodes: pass.nodes };
       if (result === EXHAUSTED) break; // the whole component was searched
       bound = result;
     }
-    return { kind: 'beyond-limit', nodes: search.nodes };
+    return { kind: 'beyond-limit', nodes: pass.nodes };
   } catch (error) {
     if (!(error instanceof OutOfBudget)) throw error;
-    search.unwind(search.depthReached);
-    return { kind: 'budget-exhausted', nodes: search.nodes, reason: error.reason };
+    return { kind: 'budget-exhausted', nodes: pass.nodes, reason: error.reason };
   }
 }
 
 /**
- * One bounded depth-first pass at a time. The line and the undo moves live in arrays indexed by
- * depth, written in place: the search allocates nothing per node, which is most of what keeps it
- * near the speed of the same search in C.
+ * One bounded depth-first pass at a time, and its budget. The line lives in an array indexed by
+ * depth, written in place: a pass allocates nothing per node, which is most of what keeps it near
+ * the speed of the same search in C. A puzzle whose search is hot enough writes its own pass, its
+ * moves inline (see EightDepthFirst); DepthFirst below is the generic one.
  */
-class DepthFirst {
+export abstract class DepthFirstPass {
   /** line[k]: the k-th move from the start to the node being searched. */
   readonly line: Int32Array;
-  /** undos[k]: the move that takes the node at depth k + 1 back to depth k. */
-  private readonly undos: Int32Array;
   nodes = 0;
   /** Length of the line found, once search() returned FOUND. */
   depthFound = 0;
   /** How deep the search stood when it ran out of budget. */
   depthReached = 0;
-  private readonly maxNodes: number;
-  private readonly deadline: number;
-  private readonly clock: Clock;
+  protected readonly maxNodes: number;
+  protected readonly deadline: number;
+  protected readonly clock: Clock;
+
+  constructor(maxDepth: number, budget: SearchBudget) {
+    this.line = new Int32Array(maxDepth + 1);
+    this.maxNodes = budget.maxNodes;
+    this.deadline = budget.deadline;
+    this.clock = budget.clock ?? systemClock;
+  }
+
+  /**
+   * FOUND (with line[0 .. depthFound) set), the smallest f beyond `bound` met (the next bound), or
+   * EXHAUSTED; tries moves in lexicographic order, never `undoPrevious`, and calls expand() once
+   * per node it expands.
+   */
+  abstract search(depth: number, bound: number, undoPrevious: number): number;
+
+  /** Counts a node expanded at `depth`, and ends the search when that spends the budget. */
+  protected expand(depth: number): void {
+    const nodes = ++this.nodes;
+    if (nodes > this.maxNodes) this.outOfBudget(depth, 'nodes');
+    if ((nodes === 1 || (nodes & (CLOCK_EVERY - 1)) === 0) && this.clock.now() > this.deadline) this.outOfBudget(depth, 'time');
+  }
+
+  private outOfBudget(depth: number, reason: 'nodes' | 'time'): never {
+    this.depthReached = depth;
+    throw new OutOfBudget(reason);
+  }
+}
+
+/** The depth-first pass over any SearchProblem. */
+class DepthFirst extends DepthFirstPass {
+  /** undos[k]: the move that takes the node at depth k + 1 back to depth k. */
+  private readonly undos: Int32Array;
 
   constructor(
     private readonly problem: SearchProblem,
     maxDepth: number,
     budget: SearchBudget,
   ) {
-    this.line = new Int32Array(maxDepth + 1);
+    super(maxDepth, budget);
     this.undos = new Int32Array(maxDepth + 1);
-    this.maxNodes = budget.maxNodes;
-    this.deadline = budget.deadline;
-    this.clock = budget.clock ?? systemClock;
   }
 
-  /** FOUND, or the smallest f beyond `bound` met (the next bound). */
   search(depth: number, bound: number, undoPrevious: number): number {
     const problem = this.problem;
     const f = depth + problem.estimate();
@@ -121,9 +154,7 @@ class DepthFirst {
       this.depthFound = depth;
       return FOUND;
     }
-    const nodes = ++this.nodes;
-    if (nodes > this.maxNodes) this.outOfBudget(depth, 'nodes');
-    if ((nodes === 1 || (nodes & (CLOCK_EVERY - 1)) === 0) && this.clock.now() > this.deadline) this.outOfBudget(depth, 'time');
+    this.expand(depth);
     let smallestOver = EXHAUSTED;
     const moves = problem.moves();
     for (let i = 0; i < moves.length; i++) {
@@ -143,10 +174,5 @@ class DepthFirst {
   /** Puts the problem back in its starting state from `depth` moves deep. */
   unwind(depth: number): void {
     for (let k = depth - 1; k >= 0; k--) this.problem.apply(this.undos[k]);
-  }
-
-  private outOfBudget(depth: number, reason: 'nodes' | 'time'): never {
-    this.depthReached = depth;
-    throw new OutOfBudget(reason);
   }
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseEightBoard } from '../core/eight/board';
-import { EightSearch, searchEight } from '../core/eight/search';
+import { type EightBoard, isReachable, parseEightBoard } from '../core/eight/board';
+import { EightDepthFirst, EightSearch, searchEight } from '../core/eight/search';
 import { BudgetExhaustedError } from '../core/errors';
-import { idaStar } from '../core/ida-star';
+import { UNLIMITED, idaStar, iterativeDeepening } from '../core/ida-star';
+import fc from 'fast-check';
+import { eightBoardArbitrary, samples } from '../scripts/seeded-inputs';
 import { parseKnightsBoard } from '../core/knights/board';
 import { resolveKnightsGoal } from '../core/knights/goals';
 import { KnightsSearch, searchKnights } from '../core/knights/search';
@@ -29,6 +31,7 @@ describe('IDA* budget', () => {
 
   it('turns an exhausted budget into a BudgetExhaustedError for callers', () => {
     expect(() => searchEight(hardEight, { maxNodes: 10, deadline: Infinity })).toThrow(BudgetExhaustedError);
+    expect(() => searchEight(hardEight, { maxNodes: 50, deadline: Infinity })).toThrow(/gave up after 51 positions \(node cap reached\)/);
     expect(() => searchKnights(sevenAway, { maxNodes: 3, deadline: Infinity })).toThrow(/gave up after 4 positions/);
   });
 
@@ -53,5 +56,27 @@ describe('IDA* move limit', () => {
   it('finds the answer past 15 when asked for a deeper limit', () => {
     const outcome = idaStar(new KnightsSearch(beyond), 39);
     expect(outcome.kind).toBe('solved');
+  });
+});
+
+describe("eight's own depth-first pass", () => {
+  const fused = (query: { from: EightBoard; to: EightBoard }, budget = UNLIMITED) => {
+    const pass = new EightDepthFirst(query, budget);
+    return iterativeDeepening(pass, pass.state.estimate(), 31);
+  };
+
+  it('expands exactly the nodes the generic pass does over EightSearch, and finds the same line', () => {
+    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 400, 7)
+      .filter(([from, to]) => isReachable(from, to))
+      .map(([from, to]) => ({ from, to }));
+    expect(pairs.length).toBeGreaterThan(150);
+    for (const query of [hardEight, ...pairs]) expect(fused(query)).toEqual(idaStar(new EightSearch(query), 31));
+  });
+
+  it('stops at the same node as the generic pass when the budget ends', () => {
+    for (const maxNodes of [0, 1, 50, 5000]) {
+      const budget = { maxNodes, deadline: Infinity };
+      expect(fused(hardEight, budget)).toEqual(idaStar(new EightSearch(hardEight), 31, budget));
+    }
   });
 });
