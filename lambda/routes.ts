@@ -5,17 +5,19 @@
 import { formatEightJudge, parseEightJudge } from '../core/judge/eight';
 import { formatKnightsJudge, parseKnightsJudge } from '../core/judge/knights';
 import type { SearchBudget } from '../core/ida-star';
-import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from './errors';
+import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
-import { eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
-import { eightResponse, healthResponse, knightsResponse } from './responses';
+import { EIGHT_EXAMPLE, KNIGHTS_EXAMPLE, bodyOf, eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
+import { eightResponse, healthResponse, knightsResponse, statsResponse } from './responses';
 import type { EightResult, KnightsResult, Source, Tablebase } from './tablebase';
 import type { KnightsQuery } from '../core/knights/query';
 import type { EightQuery } from '../core/eight/query';
 
 /** Most cases in one judge batch; more get 413. */
 export const MAX_JUDGE_CASES = 1000;
+/** Most queries in one JSON batch; more get 413. */
+export const MAX_BATCH_QUERIES = 1000;
 /** Cases of a batch answered at once (table reads overlap; searches run one after another). */
 const BATCH_PARALLELISM = 16;
 
@@ -36,6 +38,7 @@ const ROUTES: Record<string, Record<string, Route>> = {
   '/knights': { GET: knights, POST: knights },
   '/eight': { GET: eight, POST: eight },
   '/health': { GET: health, HEAD: headOf(health) },
+  '/stats': { GET: stats, HEAD: headOf(stats) },
 };
 
 /** HEAD answers as GET does, headers and status, without the body (what monitors expect). */
@@ -65,20 +68,56 @@ async function knights(request: ApiRequest, context: RouteContext): Promise<ApiR
   if (isJudgeInput(request)) {
     return judgeBatch<KnightsQuery, KnightsResult>(request, context, parseKnightsJudge, (query, budget) => context.tablebase.knights(query, budget), formatKnightsJudge);
   }
-  const query = knightsQueryOf(request);
-  const answer = await context.tablebase.knights(query, context.budget());
-  context.noteSource(answer.source);
-  return { status: 200, body: knightsResponse(query, answer) };
+  return answerJson(request, context, KNIGHTS_EXAMPLE, knightsQueryOf, async (query, budget) =>
+    knightsResponse(query, note(context, await context.tablebase.knights(query, budget, { moves: true }))),
+  );
 }
 
 async function eight(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   if (isJudgeInput(request)) {
     return judgeBatch<EightQuery, EightResult>(request, context, parseEightJudge, (query, budget) => context.tablebase.eight(query, budget), formatEightJudge);
   }
-  const query = eightQueryOf(request);
-  const answer = await context.tablebase.eight(query, context.budget());
+  return answerJson(request, context, EIGHT_EXAMPLE, eightQueryOf, async (query, budget) =>
+    eightResponse(query, note(context, await context.tablebase.eight(query, budget, { moves: true }))),
+  );
+}
+
+function note<T extends { source: Source }>(context: RouteContext, answer: T): T {
   context.noteSource(answer.source);
-  return { status: 200, body: eightResponse(query, answer) };
+  return answer;
+}
+
+/**
+ * A JSON question, or a batch of them ({"queries": [...]}), answered in order. The batch's
+ * queries run together, so that the pages they need go out as BatchGetItem calls rather than one
+ * read each; they share one search budget, as a judge batch does. A query that fails holds its
+ * error in its own slot, with the status it would have had alone.
+ */
+async function answerJson<Query>(
+  request: ApiRequest,
+  context: RouteContext,
+  example: string,
+  parse: (fields: unknown) => Query,
+  answer: (query: Query, budget: SearchBudget) => Promise<unknown>,
+): Promise<ApiResponse> {
+  const body = bodyOf(request, example);
+  if (body.kind === 'single') return { status: 200, body: await answer(parse(body.fields), context.budget()) };
+  if (body.queries.length > MAX_BATCH_QUERIES) {
+    throw new PayloadTooLargeError(`The batch has ${body.queries.length} queries; one request answers at most ${MAX_BATCH_QUERIES}.`);
+  }
+  const budget = context.budget();
+  const answers = await Promise.all(
+    body.queries.map(async (item, index): Promise<unknown> => {
+      try {
+        return await answer(parse(item), budget);
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 500) throw error;
+        return { error: `Query ${index + 1}: ${messageOf(error)}`, status };
+      }
+    }),
+  );
+  return { status: 200, body: { answers } };
 }
 
 async function page(): Promise<ApiResponse> {
@@ -87,6 +126,11 @@ async function page(): Promise<ApiResponse> {
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   return { status: 200, body: healthResponse(await context.tablebase.health()) };
+}
+
+/** The loaded tables' statistics, from their manifests (one read each, cached like every manifest). */
+async function stats(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
+  return { status: 200, body: statsResponse(await context.tablebase.health()) };
 }
 
 /** A text/plain judge batch: every case answered with one shared search budget, judge output back. */

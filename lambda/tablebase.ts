@@ -12,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { type Clock, systemClock } from '../core/clock';
 import { canonicalize } from '../core/eight/canonical';
 import { type EightAnswer, type EightQuery, assertReachable } from '../core/eight/query';
+import { eightMovesFromMask, eightMovesBySearch } from '../core/eight/move-values';
 import { searchEight } from '../core/eight/search';
 import { encodeEight } from '../core/eight/space';
 import { BudgetExhaustedError } from '../core/errors';
@@ -19,7 +20,9 @@ import type { SearchBudget } from '../core/ida-star';
 import { formatKnightsBoard } from '../core/knights/board';
 import { KNIGHTS_GOALS } from '../core/knights/goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery, MAX_LIMIT as KNIGHTS_DIAMETER } from '../core/knights/query';
+import { knightsMovesBySearch, knightsMovesFromMask } from '../core/knights/move-values';
 import { searchKnights } from '../core/knights/search';
+import type { MoveValue } from '../core/move-values';
 import { encodeKnights, knightsRank } from '../core/knights/space';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { eightLetters } from '../store/puzzle-formats';
@@ -33,8 +36,18 @@ export interface Found {
   readonly cached: boolean;
 }
 
-export type KnightsResult = KnightsAnswer & Found;
-export type EightResult = EightAnswer & Found;
+export interface Valued {
+  /** Every legal move's value; present when asked for (JSON answers), and on every table answer. */
+  readonly moves?: readonly MoveValue[];
+}
+
+export type KnightsResult = KnightsAnswer & Found & Valued;
+export type EightResult = EightAnswer & Found & Valued;
+
+export interface AnswerOptions {
+  /** Value every legal move too (the table's answers carry them for free; a search answer searches once per move). */
+  readonly moves?: boolean;
+}
 
 /** A table as /health reports it. */
 export type TableHealth =
@@ -71,7 +84,7 @@ export interface TablebaseOptions {
   readonly onBadData?: (error: unknown) => void;
 }
 
-type Stored<T> = (T & { source: Source }) | undefined;
+type Stored<T> = (T & { source: Source } & Valued) | undefined;
 
 export const TABLE_IDS: readonly TableId[] = [...[...KNIGHTS_GOALS.keys()].map(knightsTableId), EIGHT_TABLE_ID];
 
@@ -91,10 +104,15 @@ export class Tablebase {
     return (this.options.clock ?? systemClock).now();
   }
 
-  async knights(query: KnightsQuery, budget: SearchBudget): Promise<KnightsResult> {
+  async knights(query: KnightsQuery, budget: SearchBudget, options: AnswerOptions = {}): Promise<KnightsResult> {
     const key = `knights|${query.goal.board}|${query.board}|${query.limit}`;
     try {
-      return await this.answer(key, () => this.knightsFromTable(query, budget), () => searchKnights(query, budget));
+      return await this.answer(
+        key,
+        () => this.knightsFromTable(query, budget),
+        () => searchKnights(query, budget),
+        options.moves ? (answer) => knightsMovesBySearch(query, answer.steps, budget) : undefined,
+      );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
       throw new BudgetExhaustedError(`${error.message} ${await this.knightsTableAdvice(query)}`);
@@ -117,19 +135,32 @@ export class Tablebase {
     }
   }
 
-  eight(query: EightQuery, budget: SearchBudget): Promise<EightResult> {
+  eight(query: EightQuery, budget: SearchBudget, options: AnswerOptions = {}): Promise<EightResult> {
     assertReachable(query);
     const { goalIndex, from } = canonicalize(query.from, query.to);
     const key = `eight|${goalIndex}|${from.join('')}`;
-    return this.answer(key, () => this.eightFromTable(goalIndex, encodeEight(from), from.indexOf(0), budget), () => searchEight(query, budget));
+    return this.answer(
+      key,
+      () => this.eightFromTable(query, goalIndex, encodeEight(from), budget),
+      () => searchEight(query, budget),
+      options.moves ? (answer) => eightMovesBySearch(query, answer.steps, budget) : undefined,
+    );
   }
 
-  /** The cached answer, else the table's, else the search's; remembered for next time. */
-  private async answer<T extends KnightsAnswer | EightAnswer>(key: string, fromTable: () => Promise<Stored<T>>, search: () => T): Promise<T & Found> {
-    const cached = this.cache.get(key) as (T & Found) | undefined;
-    if (cached) return { ...cached, cached: true };
-    const answer = { ...((await fromTable()) ?? { ...search(), source: 'search' as const }), cached: false } as T & Found;
-    this.cache.set(key, answer);
+  /**
+   * The cached answer, else the table's, else the search's; with its moves valued when
+   * `valueMoves` is given and the answer has none yet. Remembered for next time.
+   */
+  private async answer<T extends KnightsAnswer | EightAnswer>(
+    key: string,
+    fromTable: () => Promise<Stored<T>>,
+    search: () => T,
+    valueMoves?: (answer: T) => readonly MoveValue[],
+  ): Promise<T & Found & Valued> {
+    const cached = this.cache.get(key) as (T & Found & Valued) | undefined;
+    let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...search(), source: 'search' as const }), cached: false }) as T & Found & Valued;
+    if (valueMoves && !answer.moves) answer = { ...answer, moves: valueMoves(answer) };
+    if (!cached || answer.moves !== cached.moves) this.cache.set(key, { ...answer, cached: false });
     return answer;
   }
 
@@ -151,17 +182,25 @@ export class Tablebase {
       if (manifest.goal !== formatKnightsBoard(query.goal.board)) return undefined;
       const record = await store.lookup(manifest, knightsSection(name), knightsRank(encodeKnights(query.board)));
       if (record) {
-        return record.distance <= query.limit ? { steps: record.distance, path: record.line, source: 'table' } : { ...BEYOND_LIMIT, source: 'table' };
+        const moves = knightsMovesFromMask(query, record.distance, record.optimal);
+        return record.distance <= query.limit ? { steps: record.distance, path: record.line, moves, source: 'table' } : { ...BEYOND_LIMIT, moves, source: 'table' };
       }
-      // The manifest vouches that every position within its depth is stored.
-      return query.limit <= manifest.depth ? { ...BEYOND_LIMIT, source: 'table' } : undefined;
+      // The manifest vouches that every position within its depth is stored. Farther than the
+      // depth, every move leads past it too; when the depth is the limit itself, a move may lead
+      // to a position exactly at the limit, which only the search (or more reads) can tell.
+      if (query.limit > manifest.depth) return undefined;
+      const moves = query.limit < manifest.depth ? knightsMovesFromMask(query, Number.POSITIVE_INFINITY, 0) : undefined;
+      return { ...BEYOND_LIMIT, moves, source: 'table' };
     });
   }
 
-  private eightFromTable(goalIndex: number, rank: number, blank: number, budget: SearchBudget): Promise<Stored<EightAnswer>> {
+  private eightFromTable(query: EightQuery, goalIndex: number, rank: number, budget: SearchBudget): Promise<Stored<EightAnswer>> {
     return this.fromStore(EIGHT_TABLE_ID, budget, async (store, manifest) => {
       const record = await store.lookup(manifest, eightSection(goalIndex), rank);
-      return record ? { steps: record.distance, path: eightLetters(blank, record.line), source: 'table' } : undefined;
+      if (!record) return undefined;
+      // Relabelling the tiles moves no blank: the canonical position's moves and mask are the query's.
+      const moves = eightMovesFromMask(query, record.distance, record.optimal);
+      return { steps: record.distance, path: eightLetters(query.from.indexOf(0), record.line), moves, source: 'table' };
     });
   }
 

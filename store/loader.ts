@@ -31,6 +31,7 @@ import {
   isCurrent,
   itemBytes,
   keyPrefix,
+  FARTHEST_LISTED,
   manifestItem,
   manifestKey,
   pageBytesOf,
@@ -189,6 +190,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
     writeUnits,
     checksum,
     completedAt: new Date().toISOString(),
+    farthest: pages.farthest(FARTHEST_LISTED),
   };
   await put(manifestItem(manifest));
   await remove(progressKey(spec.table));

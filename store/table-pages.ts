@@ -10,21 +10,22 @@
  * position), only the BFS tables and a byte per rank are held in memory; no object per position.
  */
 import { type BfsTable, NONE, lowestMove } from '../core/bfs';
-import { formatEightBoard } from '../core/eight/board';
+import { BLANK, formatEightBoard } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
 import { EIGHT_DIAMETER } from '../core/eight/search';
 import { buildEightTable } from '../core/eight/table';
 import { formatKnightsBoard } from '../core/knights/board';
 import { KNIGHTS_GOALS, type KnightsGoalName } from '../core/knights/goals';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
-import { knightsUnrank } from '../core/knights/space';
+import { decodeKnights, knightsUnrank } from '../core/knights/space';
+import { decodeEight } from '../core/eight/space';
 import { buildKnightsTable } from '../core/knights/table';
 import { BitWriter } from './bits';
 import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
 import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
-import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
-import { EIGHT_TABLE_ID, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
+import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle, eightLetters } from './puzzle-formats';
+import { EIGHT_TABLE_ID, type FarthestPosition, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
 
 /**
  * Knights tables are loaded as deep as the questions they answer: by default to the judge's 15
@@ -71,6 +72,8 @@ export interface TablePages {
   samplePosition(random: () => number): StoredPosition;
   /** The positions farthest from their goal (the last BFS level of each section), at most `limit`. */
   farthestPositions(limit: number): StoredPosition[];
+  /** The `limit` positions farthest from their goal over all sections, farthest first, as the API writes them. */
+  farthest(limit: number): FarthestPosition[];
 }
 
 /** The part of a logical table around one goal. */
@@ -79,6 +82,8 @@ interface Section {
   readonly bfs: BfsTable;
   /** The state code of a rank. */
   readonly unrank: (rank: number) => number;
+  /** A position of the section as the API writes it, from its code and its line (cells the hole moves to). */
+  readonly describe: (code: number, line: readonly number[]) => Omit<FarthestPosition, 'steps'>;
 }
 
 export function knightsSpec(goalName: KnightsGoalName, depth: number): TableSpec {
@@ -87,7 +92,15 @@ export function knightsSpec(goalName: KnightsGoalName, depth: number): TableSpec
     table: knightsTableId(goalName),
     goal: formatKnightsBoard(goal.board),
     depth,
-    build: () => planPages(KNIGHTS_FORMAT, [{ name: knightsSection(goalName), bfs: buildKnightsTable(goal, depth).bfs, unrank: knightsUnrank }]),
+    build: () =>
+      planPages(KNIGHTS_FORMAT, [
+        {
+          name: knightsSection(goalName),
+          bfs: buildKnightsTable(goal, depth).bfs,
+          unrank: knightsUnrank,
+          describe: (code, line) => ({ board: formatKnightsBoard(decodeKnights(code)), goal: formatKnightsBoard(goal.board), path: [...line] }),
+        },
+      ]),
   };
 }
 
@@ -100,7 +113,15 @@ export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
     build: () =>
       planPages(
         EIGHT_FORMAT,
-        CANONICAL_GOALS.map((_, goalIndex) => ({ name: eightSection(goalIndex), bfs: buildEightTable(goalIndex, depth), unrank: (rank: number) => rank })),
+        CANONICAL_GOALS.map((goal, goalIndex) => ({
+          name: eightSection(goalIndex),
+          bfs: buildEightTable(goalIndex, depth),
+          unrank: (rank: number) => rank,
+          describe: (code: number, line: readonly number[]) => {
+            const board = decodeEight(code);
+            return { board: formatEightBoard(board), goal: formatEightBoard(goal), path: eightLetters(board.indexOf(BLANK), line) };
+          },
+        })),
       ),
   };
 }
@@ -355,6 +376,23 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
         for (let i = order.length - Math.min(last, share); i < order.length; i++) farthest.push(storedPosition(index, i));
       });
       return farthest.slice(0, limit);
+    },
+    farthest(limit) {
+      // The far end of each section's BFS order, then the farthest of those: ties keep section and BFS order.
+      const candidates = sections.flatMap((section, sectionIndex) => {
+        const { order } = section.bfs;
+        return Array.from({ length: Math.min(limit, order.length) }, (_, k) => ({ sectionIndex, index: order.length - 1 - k }));
+      });
+      const distanceOf = ({ sectionIndex, index }: { sectionIndex: number; index: number }) => storedPosition(sectionIndex, index).record.distance;
+      return candidates
+        .map((candidate) => ({ ...candidate, steps: distanceOf(candidate) }))
+        .sort((a, b) => b.steps - a.steps || a.sectionIndex - b.sectionIndex || b.index - a.index)
+        .slice(0, limit)
+        .map(({ sectionIndex, index, steps }) => {
+          const section = sections[sectionIndex];
+          const code = section.bfs.order[index];
+          return { ...section.describe(code, recordOf(format, section, code).record.line), steps };
+        });
     },
   };
 }

@@ -27,7 +27,7 @@ import type { PageLayout } from './page-layout';
  * manifest of its own version; anything else is a table that needs a reload.
  *   1: one item per position.  2: pages.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const PARTITION_KEY = 'pk';
 /** The binary attribute holding a page's bytes. */
@@ -144,6 +144,22 @@ export interface Manifest extends LoadIdentity {
   /** sha256 over every page's key and bytes, in load order. */
   readonly checksum: string;
   readonly completedAt: string;
+  /** The positions farthest from their goal (at most FARTHEST_LISTED), farthest first. */
+  readonly farthest: readonly FarthestPosition[];
+}
+
+/** Positions the manifest lists as the table's farthest. */
+export const FARTHEST_LISTED = 10;
+
+/** One of a table's farthest positions, written as the API writes boards and lines. */
+export interface FarthestPosition {
+  /** Knights: the board as 5 rows joined by "/"; eight: the starting board's 9 characters. */
+  readonly board: string;
+  /** The goal it is this far from (for eight, the B of the pair). */
+  readonly goal: string;
+  readonly steps: number;
+  /** The lex-min line: knights cells, or eight letters. */
+  readonly path: readonly number[] | string;
 }
 
 /** How far an interrupted load got: every page before `written` (in load order) is stored. */
@@ -196,6 +212,7 @@ export function manifestItem(manifest: Manifest): DynamoItem {
     writeUnits: number(manifest.writeUnits),
     checksum: { S: manifest.checksum },
     completedAt: { S: manifest.completedAt },
+    farthest: { S: JSON.stringify(manifest.farthest) },
   };
 }
 
@@ -224,6 +241,7 @@ export function readManifest(item: DynamoItem): Manifest | ForeignManifest {
       writeUnits: Number(item.writeUnits.N),
       checksum: item.checksum.S!,
       completedAt: item.completedAt.S!,
+      farthest: JSON.parse(item.farthest.S!) as FarthestPosition[],
     };
   } catch {
     throw new MalformedItemError(`the manifest ${item[PARTITION_KEY]?.S ?? '?'} says schema version ${SCHEMA_VERSION} but lacks its fields`);

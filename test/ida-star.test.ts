@@ -61,7 +61,7 @@ describe('IDA* move limit', () => {
 
 describe("eight's own depth-first pass", () => {
   const fused = (query: { from: EightBoard; to: EightBoard }, budget = UNLIMITED) => {
-    const pass = new EightDepthFirst(query, budget);
+    const pass = new EightDepthFirst(query, 31, budget);
     return iterativeDeepening(pass, pass.state.estimate(), 31);
   };
 

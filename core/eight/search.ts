@@ -6,7 +6,7 @@
  * kept up to date move by move: a move changes one tile's distance and the conflicts of two lines.
  */
 import { BudgetExhaustedError } from '../errors';
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchProblem, UNLIMITED, iterativeDeepening } from '../ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening } from '../ida-star';
 import { BLANK, BLANK_MOVES, CELLS, DOWN, SIDE, UP, blankTarget } from './board';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
@@ -154,8 +154,8 @@ export class EightSearch implements SearchProblem {
 export class EightDepthFirst extends DepthFirstPass {
   readonly state: EightSearch;
 
-  constructor(query: EightQuery, budget: SearchBudget) {
-    super(EIGHT_DIAMETER, budget);
+  constructor(query: EightQuery, maxDepth: number, budget: SearchBudget) {
+    super(maxDepth, budget);
     this.state = new EightSearch(query);
   }
 
@@ -216,8 +216,7 @@ export class EightDepthFirst extends DepthFirstPass {
 /** The exact answer by search; UnreachableError for a pair of different parity, BudgetExhaustedError when the budget ends first. */
 export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED): EightAnswer {
   assertReachable(query);
-  const pass = new EightDepthFirst(query, budget);
-  const outcome = iterativeDeepening(pass, pass.state.estimate(), EIGHT_DIAMETER);
+  const outcome = searchWithin(query, EIGHT_DIAMETER, budget);
   switch (outcome.kind) {
     case 'solved':
       return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
@@ -225,8 +224,24 @@ export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED)
       // Unreachable by construction: every pair of equal parity is at most 31 moves apart.
       throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
     case 'budget-exhausted':
-      throw new BudgetExhaustedError(
-        `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer; try again later.`,
-      );
+      throw outOfBudget(outcome);
   }
+}
+
+/** Whether `to` is at most `moves` moves from `from` (a reachable pair), or BudgetExhaustedError. */
+export function eightReachesWithin(query: EightQuery, moves: number, budget: SearchBudget = UNLIMITED): boolean {
+  const outcome = searchWithin(query, moves, budget);
+  if (outcome.kind === 'budget-exhausted') throw outOfBudget(outcome);
+  return outcome.kind === 'solved';
+}
+
+function searchWithin(query: EightQuery, maxDepth: number, budget: SearchBudget): SearchOutcome {
+  const pass = new EightDepthFirst(query, maxDepth, budget);
+  return iterativeDeepening(pass, pass.state.estimate(), maxDepth);
+}
+
+function outOfBudget(outcome: { nodes: number; reason: 'nodes' | 'time' }): BudgetExhaustedError {
+  return new BudgetExhaustedError(
+    `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer; try again later.`,
+  );
 }

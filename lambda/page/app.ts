@@ -8,6 +8,8 @@
 interface Playable<Position, Move> {
   position: Position;
   path: readonly Move[];
+  /** Every legal move's value at `start`, shown on the board while it shows `start`. */
+  moves: readonly MoveValue<Move>[];
   /** Moves of the path played so far. */
   at: number;
   /** The position the path starts from (set when solved). */
@@ -15,10 +17,28 @@ interface Playable<Position, Move> {
   timer: ReturnType<typeof setInterval> | null;
 }
 
-interface Answer<Path> {
+interface MoveValue<Move> {
+  move: Move;
+  /** Moves to the goal after this one; -1 past the limit. */
+  steps: number;
+  optimal: boolean;
+}
+
+interface Answer<Path, Move> {
   steps: number;
   path: Path;
   source: string;
+  moves: MoveValue<Move>[];
+}
+
+/** A table as GET /stats describes it. */
+interface TableStats {
+  state: string;
+  message?: string;
+  depth?: number;
+  positions?: number;
+  levels?: number[];
+  farthest?: { board: string; goal: string; steps: number }[];
 }
 
 /** Cells of the 25 knights cells; '0' white, '1' black, '*' empty. */
@@ -48,6 +68,7 @@ function readLimit(text: string | null): number {
 const knights: Playable<string, number> = {
   position: clean(params.get('board'), /^[01*]{25}$/, DEFAULT_KNIGHTS),
   path: [],
+  moves: [],
   at: 0,
   start: null,
   timer: null,
@@ -56,6 +77,7 @@ const eight: Playable<string, string> & { to: string; picked: { which: 'from' | 
   position: clean(params.get('from'), /^[1-8X]{9}$/, '12X453786'),
   to: clean(params.get('to'), /^[1-8X]{9}$/, '12345678X'),
   path: [],
+  moves: [],
   at: 0,
   start: null,
   timer: null,
@@ -86,11 +108,27 @@ function say(id: string, text: string, bad = false): void {
   status.className = `status${bad ? ' bad' : ''}`;
 }
 
-async function ask<Path>(path: string): Promise<Answer<Path>> {
+async function ask<T>(path: string): Promise<T> {
   const response = await fetch(path);
-  const body = (await response.json().catch(() => ({ error: `The server answered ${response.status}.` }))) as Answer<Path> & { error?: string };
+  const body = (await response.json().catch(() => ({ error: `The server answered ${response.status}.` }))) as T & { error?: string };
   if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}.`);
   return body;
+}
+
+/** The value of the move to `key` while the board shows the answered position, else undefined. */
+function hintAt<Move>(state: Playable<string, Move>, key: (value: MoveValue<Move>) => boolean): MoveValue<Move> | undefined {
+  return state.start !== null && state.position === state.start ? state.moves.find(key) : undefined;
+}
+
+/** Marks a board cell with its move's value: colour by optimal or not, the distance after it as a badge. */
+function markHint<Move>(button: HTMLElement, hint: MoveValue<Move> | undefined, limit: number): void {
+  if (!hint) return;
+  button.classList.add(hint.optimal ? 'opt' : 'worse');
+  const badge = document.createElement('small');
+  badge.textContent = hint.steps < 0 ? `>${limit}` : String(hint.steps);
+  button.appendChild(badge);
+  const after = hint.steps < 0 ? `more than ${limit} moves to go` : `${hint.steps} ${hint.steps === 1 ? 'move' : 'moves'} to go`;
+  button.setAttribute('aria-label', `${button.getAttribute('aria-label')}; move here: ${after}${hint.optimal ? ', optimal' : ''}`);
 }
 
 function count(text: string, symbol: string): number {
@@ -108,7 +146,9 @@ function drawKnights(): void {
     button.className = cell === '0' ? 'w' : cell === '1' ? 'b' : 'h';
     button.textContent = cell === '*' ? '' : KNIGHT;
     button.dataset.cell = String(i);
+    button.dataset.piece = cell;
     button.setAttribute('aria-label', `cell ${i}: ${NAMES[cell]}`);
+    markHint(button, hintAt(knights, (hint) => hint.move === i), readLimit(limitInput.value));
     button.addEventListener('click', cycle);
     board.appendChild(button);
   }
@@ -135,13 +175,20 @@ function drawGoal(): void {
 function unsolve<Move>(state: Playable<string, Move>, controls: { stop(): void; buttons(): void }): void {
   controls.stop();
   state.path = [];
+  state.moves = [];
   state.start = null;
   controls.buttons();
 }
 
 function cycle(event: Event): void {
-  unsolve(knights, knightsPlayer);
   const i = Number((event.currentTarget as HTMLElement).dataset.cell);
+  if (hintAt(knights, (hint) => hint.move === i)) {
+    // a marked move: play it and show the new position's answer
+    knights.position = swapCells(knights.position, knights.position.indexOf('*'), i);
+    void solveKnights(i);
+    return;
+  }
+  unsolve(knights, knightsPlayer);
   const next = NEXT_CELL[knights.position[i] as KnightsCell];
   knights.position = knights.position.slice(0, i) + next + knights.position.slice(i + 1);
   drawKnights();
@@ -150,25 +197,31 @@ function cycle(event: Event): void {
   document.querySelector<HTMLElement>(`#kboard [data-cell="${i}"]`)?.focus();
 }
 
-async function solveKnights(): Promise<void> {
+/** Asks for the board's answer; `focusCell` keeps the keyboard where the person was after playing a marked move. */
+async function solveKnights(focusCell?: number): Promise<void> {
   knightsPlayer.stop();
   say('kstatus', 'Solving\u2026');
   try {
     const limit = readLimit(limitInput.value);
     limitInput.value = String(limit);
     saveUrl();
-    const answer = await ask<number[]>(`/knights?board=${encodeURIComponent(rows(knights.position))}&limit=${limit}`);
+    const answer = await ask<Answer<number[], number>>(`/knights?board=${encodeURIComponent(rows(knights.position))}&limit=${limit}`);
     knights.start = knights.position;
     knights.path = answer.path;
+    knights.moves = answer.moves;
     knights.at = 0;
     if (answer.steps < 0) say('kstatus', `More than ${limit} moves from the goal: no solution within the limit.`);
     else if (answer.steps === 0) say('kstatus', 'Already at the goal: 0 moves.');
     else say('kstatus', `${answer.steps} moves (${answer.source}): the empty square goes to cells ${answer.path.join(', ')}.`);
+    knightsChart.mark(answer.steps);
   } catch (error) {
     say('kstatus', (error as Error).message, true);
     knights.path = [];
+    knights.moves = [];
   }
+  drawKnights();
   knightsPlayer.buttons();
+  if (focusCell !== undefined) document.querySelector<HTMLElement>(`#kboard [data-cell="${focusCell}"]`)?.focus();
 }
 
 /* Eight */
@@ -189,18 +242,33 @@ function drawEightBoard(id: string, which: 'from' | 'to'): void {
     button.className = (tile === 'X' ? 'x' : 't') + (picked ? ' sel' : '');
     button.textContent = tile === 'X' ? '' : tile;
     button.dataset.cell = String(i);
+    button.dataset.tile = tile;
     button.dataset.which = which;
     button.setAttribute('aria-label', `${which} cell ${i}: ${tile === 'X' ? 'blank' : `tile ${tile}`}`);
+    if (which === 'from') markHint(button, eightHintAt(i), EXACT_LIMIT);
     button.addEventListener('click', pick);
     board.appendChild(button);
   }
 }
 
+/** The hint for the from board's `cell`: the blank's move that takes it there. */
+function eightHintAt(cell: number): MoveValue<string> | undefined {
+  const blank = eight.position.indexOf('X');
+  return hintAt(eight, (hint) => blank + STEP[hint.move] === cell);
+}
+
 function pick(event: Event): void {
-  unsolve(eight, eightPlayer);
   const target = event.currentTarget as HTMLElement;
   const which = target.dataset.which as 'from' | 'to';
   const cell = Number(target.dataset.cell);
+  if (which === 'from' && eightHintAt(cell)) {
+    // a marked move: the blank takes this tile's place; then the new position's answer
+    eight.position = swapCells(eight.position, eight.position.indexOf('X'), cell);
+    eight.picked = null;
+    void solveEight(cell);
+    return;
+  }
+  unsolve(eight, eightPlayer);
   if (!eight.picked || eight.picked.which !== which) {
     eight.picked = { which, cell };
   } else {
@@ -215,22 +283,27 @@ function pick(event: Event): void {
   document.querySelector<HTMLElement>(`[data-which="${which}"][data-cell="${cell}"]`)?.focus();
 }
 
-async function solveEight(): Promise<void> {
+async function solveEight(focusCell?: number): Promise<void> {
   eightPlayer.stop();
   eight.picked = null;
-  drawEight();
+  saveUrl();
   say('estatus', 'Solving\u2026');
   try {
-    const answer = await ask<string>(`/eight?from=${eight.position}&to=${eight.to}`);
+    const answer = await ask<Answer<string, string>>(`/eight?from=${eight.position}&to=${eight.to}`);
     eight.start = eight.position;
     eight.path = answer.path.split('');
+    eight.moves = answer.moves;
     eight.at = 0;
     say('estatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} moves (${answer.source}): ${answer.path}`);
+    eightChart.mark(answer.steps);
   } catch (error) {
     say('estatus', (error as Error).message, true);
     eight.path = [];
+    eight.moves = [];
   }
+  drawEight();
   eightPlayer.buttons();
+  if (focusCell !== undefined) document.querySelector<HTMLElement>(`[data-which="from"][data-cell="${focusCell}"]`)?.focus();
 }
 
 /**
@@ -306,6 +379,115 @@ function swapCells(board: string, a: number, b: number): string {
   return cells.join('');
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * A table's distance histogram, drawn as SVG: one bar per distance, the current position's marked.
+ * Counts span 1 to millions, so bar heights are on a square-root scale: every level stays visible.
+ */
+function chart(figureId: string, what: string) {
+  const figure = byId(figureId);
+  let levels: number[] = [];
+  let depth = 0;
+  function draw(here: number | null): void {
+    figure.textContent = '';
+    const width = 360;
+    const height = 120;
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${width} ${height + 16}`);
+    svg.setAttribute('role', 'img');
+    const top = Math.sqrt(Math.max(...levels));
+    const slot = width / levels.length;
+    levels.forEach((count, distance) => {
+      const bar = document.createElementNS(SVG, 'rect');
+      const tall = Math.max(1, (Math.sqrt(count) / top) * height);
+      bar.setAttribute('x', (distance * slot + slot * 0.1).toFixed(1));
+      bar.setAttribute('width', (slot * 0.8).toFixed(1));
+      bar.setAttribute('y', (height - tall).toFixed(1));
+      bar.setAttribute('height', tall.toFixed(1));
+      bar.setAttribute('class', distance === here ? 'bar here' : 'bar');
+      bar.dataset.distance = String(distance);
+      bar.dataset.count = String(count);
+      const title = document.createElementNS(SVG, 'title');
+      title.textContent = `${distance} ${distance === 1 ? 'move' : 'moves'}: ${count.toLocaleString('en')} positions`;
+      bar.appendChild(title);
+      svg.appendChild(bar);
+      if (distance % 5 === 0 || distance === levels.length - 1) {
+        const label = document.createElementNS(SVG, 'text');
+        label.setAttribute('x', (distance * slot + slot / 2).toFixed(1));
+        label.setAttribute('y', String(height + 13));
+        label.setAttribute('class', 'axis');
+        label.textContent = String(distance);
+        svg.appendChild(label);
+      }
+    });
+    const total = levels.reduce((a, b) => a + b, 0);
+    const where =
+      here === null ? '' : here >= 0 && here < levels.length ? ` This position: ${here} moves, among ${levels[here].toLocaleString('en')}.` : ` This position lies beyond the table's ${depth} moves.`;
+    svg.setAttribute('aria-label', `${what}: ${total.toLocaleString('en')} positions by distance, 0 to ${levels.length - 1} moves.${where}`);
+    const caption = document.createElement('figcaption');
+    caption.textContent = `${what}: ${total.toLocaleString('en')} positions, by distance (0\u2013${levels.length - 1} moves).${where}`;
+    figure.append(svg, caption);
+  }
+  return {
+    show(stats: TableStats): void {
+      if (stats.state !== 'loaded' || !stats.levels) {
+        figure.textContent = stats.message ?? 'The table is not loaded.';
+        return;
+      }
+      levels = stats.levels;
+      depth = stats.depth ?? levels.length - 1;
+      draw(null);
+    },
+    /** Marks the bar of the position just answered (-1: beyond the limit, so no bar). */
+    mark(steps: number): void {
+      if (levels.length > 0) draw(steps < 0 ? depth + 1 : steps);
+    },
+  };
+}
+
+/** The table's farthest positions as buttons that load one onto the board and solve it. */
+function farthestList(listId: string, stats: TableStats, label: (far: { board: string; goal: string }) => string, load: (far: { board: string; goal: string }) => void): void {
+  const list = byId(listId);
+  list.textContent = '';
+  for (const far of stats.farthest ?? []) {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.textContent = `${far.steps} moves: ${label(far)}`;
+    button.addEventListener('click', () => load(far));
+    item.appendChild(button);
+    list.appendChild(item);
+  }
+}
+
+const knightsChart = chart('khist', 'Knights table');
+const eightChart = chart('ehist', 'Eight table (all 9 goals)');
+
+async function showStats(): Promise<void> {
+  try {
+    const stats = await ask<{ tables: Record<string, TableStats> }>('/stats');
+    const knightsTable = stats.tables['knights#standard'];
+    knightsChart.show(knightsTable);
+    farthestList('kfar', knightsTable, (far) => far.board, (far) => {
+      unsolve(knights, knightsPlayer);
+      knights.position = far.board.replace(/\//g, '');
+      limitInput.value = String(EXACT_LIMIT);
+      drawKnights();
+      void solveKnights();
+    });
+    eightChart.show(stats.tables.eight);
+    farthestList('efar', stats.tables.eight, (far) => `${far.board} \u2192 ${far.goal}`, (far) => {
+      unsolve(eight, eightPlayer);
+      eight.position = far.board;
+      eight.to = far.goal;
+      drawEight();
+      void solveEight();
+    });
+  } catch (error) {
+    byId('khist').textContent = `The tables' statistics could not be read: ${(error as Error).message}`;
+  }
+}
+
 const knightsPlayer = player<number>(
   'k',
   knights,
@@ -335,3 +517,4 @@ drawGoal();
 drawKnights();
 drawEight();
 saveUrl();
+void showStats();

@@ -4,6 +4,14 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
 import { searchOnlyHandler } from '../support/service';
+import { createAppState } from '../../lambda/app-state';
+import { readConfig } from '../../lambda/config';
+import { createHandler } from '../../lambda/handler';
+import { loadTable } from '../../store/loader';
+import { knightsSpec } from '../../store/table-pages';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { quietLog } from '../support/log';
+import { nearEightSpec } from '../support/small-tables';
 
 const CHROMIUM = '/usr/bin/chromium';
 const GOAL = '111110111100*110000100000';
@@ -12,11 +20,18 @@ const available = existsSync(CHROMIUM);
 if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (see .ci/run).`);
 
 let server: FunctionUrlServer;
+/** The same page with tables loaded (knights to 8 moves, eight within 8 moves of each goal), in the suite's DynamoDB. */
+let tabled: FunctionUrlServer;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!available) return;
   server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+  const client = testClient();
+  const tableName = await freshTable(client, 'page');
+  await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+  await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
+  tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -26,15 +41,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await tabled?.close();
 });
 
 /** The knights board as shown: 25 characters of 0, 1 and *. */
 async function shownKnights(page: Page): Promise<string> {
-  return page.$$eval('#kboard button', (cells) => cells.map((cell) => (cell.className === 'w' ? '0' : cell.className === 'b' ? '1' : '*')).join(''));
+  return page.$$eval('#kboard button', (cells) => cells.map((cell) => cell.dataset.piece).join(''));
 }
 
 async function shownEight(page: Page, id: 'efrom' | 'eto'): Promise<string> {
-  return page.$$eval(`#${id} button`, (cells) => cells.map((cell) => cell.textContent || 'X').join(''));
+  return page.$$eval(`#${id} button`, (cells) => cells.map((cell) => cell.dataset.tile).join(''));
 }
 
 /** Enters a knights board by clicking each cell until it shows the wanted piece. */
@@ -147,6 +163,85 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.screenshot({ path: 'test-results/page-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.screenshot({ path: 'test-results/page.png', fullPage: true });
+    await page.close();
+  });
+
+  it('marks every move by its value after Solve, and walks the optimal ones to the goal by clicking the marks alone', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tabled.url}/?board=10110/01*11/10111/01001/00000`);
+    await page.click('#ksolve');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(table\)/);
+    // the empty square at cell 7 can jump to 0, 4, 10, 14, 16, 18: only 4 is closer
+    expect(await page.$$eval('#kboard button.opt', (cells) => cells.map((cell) => [cell.dataset.cell, cell.textContent]))).toEqual([['4', '\u265E6']]);
+    expect(await page.$$eval('#kboard button.worse small', (badges) => badges.map((badge) => badge.textContent))).toEqual(['8', '8', '8', '8', '8']);
+    expect(await page.getAttribute('#kboard [data-cell="4"]', 'aria-label')).toMatch(/move here: 6 moves to go, optimal/);
+    for (let left = 6; left >= 0; left--) {
+      if (left === 3) {
+        // from the keyboard: focus the marked square, press Enter
+        await page.focus('#kboard button.opt');
+        await page.keyboard.press('Enter');
+      } else {
+        await page.click('#kboard button.opt');
+      }
+      await expect.poll(() => page.textContent('#kstatus')).toMatch(left === 0 ? /^Already at the goal/ : new RegExp(`^${left} moves \\(table\\)`));
+    }
+    expect(await shownKnights(page)).toBe(GOAL);
+    // at the goal every move leads one step away
+    expect(await page.$$eval('#kboard button.opt', (cells) => cells.length)).toBe(0);
+    expect(new Set(await page.$$eval('#kboard button.worse small', (badges) => badges.map((badge) => badge.textContent)))).toEqual(new Set(['1']));
+
+    // eight: the blank's moves are marked on the tiles it can take the place of
+    await page.goto(`${tabled.url}/?from=12X453786&to=12345678X`);
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toBe('2 moves (table): dd');
+    expect(await page.$$eval('#efrom button.opt', (cells) => cells.map((cell) => cell.dataset.cell))).toEqual(['5']);
+    await page.click('#efrom button.opt');
+    await expect.poll(() => page.textContent('#estatus')).toBe('1 moves (table): d');
+    await page.click('#efrom button.opt');
+    await expect.poll(() => page.textContent('#estatus')).toBe('Already there: 0 moves.');
+    expect(await shownEight(page, 'efrom')).toBe('12345678X');
+    await page.close();
+  });
+
+  it("draws the loaded table's distance histogram and marks where the position stands", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tabled.url}/?board=10110/01*11/10111/01001/00000`);
+    const counts = () => page.$$eval('#khist rect', (bars) => bars.map((bar) => Number(bar.dataset.count)));
+    await expect.poll(counts).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
+    expect(await page.textContent('#khist figcaption')).toMatch(/10,486 positions/);
+    await page.click('#ksolve');
+    await expect.poll(() => page.$$eval('#khist rect.here', (bars) => bars.map((bar) => bar.dataset.distance))).toEqual(['7']);
+    expect(await page.textContent('#khist figcaption')).toMatch(/This position: 7 moves, among 2,440\./);
+    const eightCounts = await page.$$eval('#ehist rect', (bars) => bars.map((bar) => Number(bar.dataset.count)));
+    expect(eightCounts).toHaveLength(9);
+    expect(eightCounts[0]).toBe(9); // one goal position per canonical goal
+    // without tables the page says so instead of inventing a chart
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.textContent('#khist')).toMatch(/not loaded/);
+    expect(await page.$$('#khist rect')).toHaveLength(0);
+    await page.close();
+  });
+
+  it('loads a farthest position onto the board and solves it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tabled.url}/`);
+    await expect.poll(() => page.$$eval('#kfar button', (buttons) => buttons.length)).toBe(10);
+    const first = (await page.textContent('#kfar li:first-child button'))!;
+    expect(first).toMatch(/^8 moves: [01*/]{29}$/);
+    await page.click('#kfar li:first-child button');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^8 moves \(table\)/);
+    expect(await shownKnights(page)).toBe(first.replace('8 moves: ', '').replace(/\//g, ''));
+    await page.click('#kplay');
+    await expect.poll(() => page.textContent('#kstatus'), { timeout: 10_000 }).toMatch(/Played\.$/);
+    expect(await shownKnights(page)).toBe(GOAL);
+
+    await expect.poll(() => page.$$eval('#efar button', (buttons) => buttons.length)).toBe(10);
+    const pair = (await page.textContent('#efar li:first-child button'))!;
+    const [, from, to] = pair.match(/^8 moves: (\S{9}) \u2192 (\S{9})$/)!;
+    await page.click('#efar li:first-child button');
+    await expect.poll(() => page.textContent('#estatus')).toMatch(/^8 moves \(table\): [dlru]{8}$/);
+    expect(await shownEight(page, 'efrom')).toBe(from);
+    expect(await shownEight(page, 'eto')).toBe(to);
     await page.close();
   });
 });

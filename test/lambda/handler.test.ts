@@ -4,7 +4,14 @@ import { parseKnightsBoard, playKnightsLine } from '../../core/knights/board';
 import { type AppStateParts, DEFAULT_SEARCH_LIMITS, createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
-import { MAX_JUDGE_CASES } from '../../lambda/routes';
+import { MAX_BATCH_QUERIES, MAX_JUDGE_CASES } from '../../lambda/routes';
+import fc from 'fast-check';
+import { formatEightBoard, isReachable } from '../../core/eight/board';
+import { EightTables } from '../../core/eight/table';
+import { formatKnightsBoard } from '../../core/knights/board';
+import { resolveKnightsGoal } from '../../core/knights/goals';
+import { buildKnightsTable } from '../../core/knights/table';
+import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../../scripts/seeded-inputs';
 import { Tablebase } from '../../lambda/tablebase';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
@@ -15,7 +22,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { keyPrefix, manifestKey } from '../../store/table-schema';
+import { SCHEMA_VERSION, keyPrefix, manifestKey } from '../../store/table-schema';
 import { scanAll } from '../support/dynamodb';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call, functionUrlEvent } from '../support/function-url';
@@ -56,7 +63,24 @@ describe('GET and POST /knights', () => {
   it('answers from the table, then from the cache', async () => {
     const first = await call(handler, { path: '/knights', query: `board=${SAMPLE}` });
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ steps: 7, path: [4, 13, 16, 7, 10, 1, 12], source: 'table', cached: false, board: SAMPLE, goal: 'standard', limit: 15 });
+    expect(first.json).toEqual({
+      steps: 7,
+      path: [4, 13, 16, 7, 10, 1, 12],
+      source: 'table',
+      cached: false,
+      board: SAMPLE,
+      goal: 'standard',
+      limit: 15,
+      // the empty square at cell 7 jumps to 0, 4, 10, 14, 16 or 18: only 4 is one step closer
+      moves: [
+        { move: 0, steps: 8, optimal: false },
+        { move: 4, steps: 6, optimal: true },
+        { move: 10, steps: 8, optimal: false },
+        { move: 14, steps: 8, optimal: false },
+        { move: 16, steps: 8, optimal: false },
+        { move: 18, steps: 8, optimal: false },
+      ],
+    });
     const second = await call(handler, { path: '/knights', query: `board=${SAMPLE}` });
     expect(second.json).toMatchObject({ steps: 7, source: 'table', cached: true });
   });
@@ -110,7 +134,18 @@ describe('GET and POST /knights', () => {
 
 describe('GET and POST /eight', () => {
   it('answers the SPEC samples from the table', async () => {
-    expect((await call(handler, { path: '/eight', query: 'from=12X453786&to=12345678X' })).json).toEqual({ steps: 2, path: 'dd', source: 'table', cached: false, from: '12X453786', to: '12345678X' });
+    expect((await call(handler, { path: '/eight', query: 'from=12X453786&to=12345678X' })).json).toEqual({
+      steps: 2,
+      path: 'dd',
+      source: 'table',
+      cached: false,
+      from: '12X453786',
+      to: '12345678X',
+      moves: [
+        { move: 'd', steps: 1, optimal: true },
+        { move: 'l', steps: 3, optimal: false },
+      ],
+    });
     const body = JSON.stringify({ from: '564178X23', to: '7568X4123' });
     expect((await call(handler, { method: 'POST', path: '/eight', body })).json).toMatchObject({ steps: 8, path: 'urrulldr', source: 'table' });
   });
@@ -138,7 +173,8 @@ describe('GET /', () => {
     expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(result.text).toMatch(/^<!doctype html>/);
     expect(result.text).toContain('<main data-goal="111110111100*110000100000">');
-    expect(result.text).not.toMatch(/<script src=|<link [^>]*href=|https?:\/\//);
+    // nothing fetched from elsewhere (the one URL allowed is SVG's namespace, a name and never fetched)
+    expect(result.text.replaceAll('http://www.w3.org/2000/svg', '')).not.toMatch(/<script src=|<link [^>]*href=|https?:\/\//);
   });
 
   it('allows exactly its own inline script and style, by their sha256, and nothing inline besides', async () => {
@@ -164,7 +200,7 @@ describe('GET /health', () => {
     expect(result.json).toMatchObject({
       status: 'ok',
       dynamodb: 'reachable',
-      tables: { 'knights#standard': { state: 'loaded', manifest: { depth: 8, positions: 10486, schemaVersion: 2 } }, eight: { state: 'loaded', manifest: { depth: 8 } } },
+      tables: { 'knights#standard': { state: 'loaded', manifest: { depth: 8, positions: 10486, schemaVersion: SCHEMA_VERSION } }, eight: { state: 'loaded', manifest: { depth: 8 } } },
     });
     expect((await call(searchOnly, { path: '/health' })).json).toEqual({ status: 'ok', dynamodb: 'not configured', tables: { 'knights#standard': { state: 'missing' }, eight: { state: 'missing' } } });
   });
@@ -328,7 +364,8 @@ describe('tables the function cannot read', () => {
     const old = handlerOn(oldTable);
     expect((await call(old, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     const health = (await call(old, { path: '/health' })).json;
-    expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(/schema version 1.*reads version 2 only.*reloaded/) });
+    expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(/schema version 1.*reads version 3 only.*reloaded/) });
+    expect((await call(old, { path: '/stats' })).json.tables['knights#standard']).toMatchObject({ state: 'outdated', message: expect.stringMatching(/older version.*--force/) });
     expect(health.tables.eight).toEqual({ state: 'missing' });
   });
 
@@ -375,5 +412,135 @@ describe('the time an invocation has', () => {
       silent.closeAllConnections();
       silent.close();
     }
+  });
+});
+
+describe('every move valued', () => {
+  it('from the table, equal to the search, on random knights positions and eight pairs', async () => {
+    const knights = [...samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 12), 40, 21), ...samples(knightsBoardArbitrary, 10, 21)];
+    const limits = samples(fc.integer({ min: 0, max: 12 }), knights.length, 22);
+    const eight = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 120, 23).filter(([a, b]) => isReachable(a, b));
+    const queries = [
+      ...knights.map((board, i) => ({ path: '/knights', query: `board=${formatKnightsBoard(board)}&limit=${limits[i]}` })),
+      // near the goals the eight table holds them; farther, the handler searches too
+      ...eight.slice(0, 30).map(([from, to]) => ({ path: '/eight', query: `from=${formatEightBoard(from)}&to=${formatEightBoard(to)}` })),
+    ];
+    let fromTables = 0;
+    for (const query of queries) {
+      const fromTable = (await call(handler, query)).json;
+      const fromSearch = (await call(searchOnly, query)).json;
+      if (fromTable.source === 'table') fromTables++;
+      expect(fromTable.moves.length, JSON.stringify(query)).toBeGreaterThan(1);
+      expect(fromTable.moves, JSON.stringify(query)).toEqual(fromSearch.moves);
+    }
+    expect(fromTables).toBeGreaterThan(40);
+  });
+
+  it('gives eight moves as letters, and every move +1 at the goal', async () => {
+    const atGoal = (await call(handler, { path: '/eight', query: 'from=12345678X&to=12345678X' })).json;
+    expect(atGoal).toMatchObject({ steps: 0, path: '', moves: [{ move: 'l', steps: 1, optimal: false }, { move: 'u', steps: 1, optimal: false }] });
+    const knightsGoal = (await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(resolveKnightsGoal('standard').board)}` })).json;
+    expect(knightsGoal.moves.every((move: { steps: number; optimal: boolean }) => move.steps === 1 && !move.optimal)).toBe(true);
+  });
+
+  it('past the limit: -1, except the moves that reach a position exactly at the limit', async () => {
+    // SAMPLE is 7 moves away: at limit 6 only its optimal move (to cell 4) reaches a 6-move position
+    const { json } = await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=6` });
+    expect(json.steps).toBe(-1);
+    expect(json.moves.filter((move: { optimal: boolean }) => move.optimal)).toEqual([{ move: 4, steps: 6, optimal: true }]);
+    expect(json.moves.filter((move: { steps: number }) => move.steps !== -1)).toHaveLength(1);
+    expect((await call(searchOnly, { path: '/knights', query: `board=${SAMPLE}&limit=6` })).json.moves).toEqual(json.moves);
+  });
+});
+
+describe('JSON batches', () => {
+  const post = (path: string, queries: unknown) => ({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ queries }) });
+
+  it('answer in order, each answer equal to the single one', async () => {
+    const knights = [{ board: SAMPLE }, { board: FAR, limit: 8 }, { board: FAR, limit: 39 }, { board: SAMPLE, limit: 6 }];
+    const batch = await call(handler, post('/knights', knights));
+    expect(batch.status).toBe(200);
+    expect(batch.json.answers).toHaveLength(knights.length);
+    for (const [i, query] of knights.entries()) {
+      const single = (await call(handlerOn(tableName), { method: 'POST', path: '/knights', body: JSON.stringify(query) })).json;
+      expect(batch.json.answers[i]).toEqual(single);
+    }
+    const eight = [{ from: '12X453786', to: '12345678X' }, { from: '564178X23', to: '7568X4123' }];
+    const eightBatch = await call(handler, post('/eight', eight));
+    for (const [i, query] of eight.entries()) expect(eightBatch.json.answers[i]).toEqual((await call(handlerOn(tableName), { path: '/eight', query: `from=${query.from}&to=${query.to}` })).json);
+  });
+
+  it('answer the other queries when one is bad, the bad one holding its error and status', async () => {
+    const batch = await call(handler, post('/eight', [{ from: '12X453786', to: '12345678X' }, { from: '12X45378', to: '12345678X' }, { from: '12345678X', to: '21345678X' }, 'x', { from: '12X453786', to: '12345678X', extra: 1 }]));
+    expect(batch.status).toBe(200);
+    const [good, short, unreachable, notObject, extra] = batch.json.answers;
+    expect(good).toMatchObject({ steps: 2, path: 'dd' });
+    expect(short).toEqual({ error: expect.stringMatching(/^Query 2: .*9/), status: 400 });
+    expect(unreachable).toEqual({ error: expect.stringMatching(/^Query 3: .*cannot be reached/), status: 422 });
+    expect(notObject).toEqual({ error: expect.stringMatching(/^Query 4: A query must be a JSON object/), status: 400 });
+    expect(extra).toEqual({ error: expect.stringMatching(/^Query 5: Unknown field "extra"/), status: 400 });
+  });
+
+  it('take up to 1,000 queries, refuse 1,001 with 413 and a malformed batch with 400', async () => {
+    const many = Array.from({ length: MAX_BATCH_QUERIES }, () => ({ board: SAMPLE }));
+    const full = await call(handler, post('/knights', many));
+    expect(full.status).toBe(200);
+    expect(full.json.answers).toHaveLength(1000);
+    const over = await call(handler, post('/knights', [...many, { board: SAMPLE }]));
+    expect(over.status).toBe(413);
+    expect(over.json.error).toMatch(/1001 queries.*at most 1000/);
+    expect((await call(handler, post('/knights', 'x'))).json.error).toMatch(/"queries" must be an array/);
+    expect((await call(handler, { method: 'POST', path: '/knights', body: '{"queries": [], "board": "x"}' })).status).toBe(400);
+    expect((await call(handler, post('/knights', []))).json).toEqual({ answers: [] });
+  });
+
+  it('fetch the distinct pages of a batch with BatchGetItem, not one read each', async () => {
+    const commands: string[] = [];
+    const counting = createDynamoClient({ endpoint: testEndpoint() });
+    counting.middlewareStack.add((next, context) => async (args) => {
+      commands.push(String(context.commandName));
+      return next(args);
+    });
+    const store = new PageStore(counting, tableName, { timeoutMs: 5000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
+    const counted = createHandler({ tablebase: new Tablebase(store), clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const boards = samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 8), 60, 31).map((board) => ({ board: formatKnightsBoard(board), limit: 8 }));
+    const batch = await call(counted, post('/knights', boards));
+    expect(batch.json.answers.every((answer: { source: string }) => answer.source === 'table')).toBe(true);
+    expect(commands.filter((name) => name === 'GetItemCommand')).toEqual(['GetItemCommand']); // the manifest
+    expect(commands.filter((name) => name === 'BatchGetItemCommand').length).toBeGreaterThan(0);
+    expect(commands.filter((name) => name === 'BatchGetItemCommand').length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('GET /stats', () => {
+  it('gives each loaded table its counts per distance, as the BFS has them, its farthest positions and its cost', async () => {
+    const { status, json } = await call(handler, { path: '/stats' });
+    expect(status).toBe(200);
+    const knights = json.tables['knights#standard'];
+    expect(knights).toMatchObject({ state: 'loaded', depth: 8, positions: 10486, goal: formatKnightsBoard(resolveKnightsGoal('standard').board) });
+    // SPEC.md's counts at 0..8, which the BFS gives too
+    expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
+    expect(knights.levels).toEqual(buildKnightsTable(resolveKnightsGoal('standard'), 8).bfs.levels);
+    expect(knights.pages).toBeGreaterThan(0);
+    expect(knights.bytes).toBeGreaterThan(knights.positions);
+    expect(knights.writeUnits).toBeGreaterThanOrEqual(knights.pages);
+    expect(knights.farthest).toHaveLength(10);
+    for (const far of knights.farthest) {
+      expect(far.steps).toBe(8);
+      const answer = (await call(searchOnly, { path: '/knights', query: `board=${far.board}` })).json;
+      expect({ steps: answer.steps, path: answer.path }).toEqual({ steps: far.steps, path: far.path });
+    }
+    const eight = json.tables.eight;
+    expect(eight.levels).toEqual(new EightTables().table(0).levels.slice(0, 9).map((_, k) => [0, 1, 2, 3, 4, 5, 6, 7, 8].reduce((sum, goal) => sum + new EightTables().table(goal).levels[k], 0)));
+    expect(eight.farthest[0]).toMatchObject({ steps: 8 });
+    const pair = eight.farthest[0];
+    expect((await call(searchOnly, { path: '/eight', query: `from=${pair.board}&to=${pair.goal}` })).json).toMatchObject({ steps: 8, path: pair.path });
+  });
+
+  it('says when a table is not loaded, with only the figures the core can state', async () => {
+    const { json } = await call(searchOnly, { path: '/stats' });
+    expect(json.dynamodb).toBe('not configured');
+    expect(json.tables['knights#standard']).toEqual({ state: 'missing', message: expect.stringMatching(/not loaded.*--knights-depth 39/), spacePositions: 67_603_900 });
+    expect(json.tables.eight).toEqual({ state: 'missing', message: expect.stringMatching(/not loaded.*npm run precompute/), spacePositions: 9 * 181_440 });
   });
 });

@@ -13,7 +13,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '../../store/client';
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { ensureTable } from '../../store/table-admin';
-import { DEFAULT_TABLE_NAME } from '../../store/table-schema';
+import { DEFAULT_TABLE_NAME, SCHEMA_VERSION } from '../../store/table-schema';
 
 describe('the local Function URL', () => {
   it('turns HTTP requests into Function URL events and results back into responses', async () => {
@@ -230,7 +230,7 @@ describe('npm start', () => {
       expect(run.output()).toMatch(/The tables in .* were written by an older version of tablebase; rebuilding them from scratch\./);
       await until(() => /knights#standard: answering from the table/.test(run.output()));
       expect(await (await fetch(`${url}/knights?board=1*111/01111/00111/00001/00000`)).json()).toMatchObject({ steps: 1, source: 'table' });
-      expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ tables: { 'knights#standard': { state: 'loaded', manifest: { schemaVersion: 2 } } } });
+      expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ tables: { 'knights#standard': { state: 'loaded', manifest: { schemaVersion: SCHEMA_VERSION } } } });
       run.child.kill('SIGINT');
       expect(await stopped(run.child)).toBe(0);
     } finally {

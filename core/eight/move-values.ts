@@ -1,0 +1,19 @@
+/** Every legal move of the eight blank's value (see core/move-values.ts), from a table's mask or by search. */
+import type { SearchBudget } from '../ida-star';
+import { type MoveValue, movesBySearch, movesFromMask } from '../move-values';
+import { BLANK, BLANK_MOVES, MOVE_LETTERS, playEightLine } from './board';
+import type { EightQuery } from './query';
+import { eightReachesWithin } from './search';
+
+/** From the position's exact distance and its mask of optimal moves. */
+export function eightMovesFromMask(query: EightQuery, distance: number, mask: number): MoveValue[] {
+  return movesFromMask(BLANK_MOVES[query.from.indexOf(BLANK)], distance, mask);
+}
+
+/** By bounded searches from each move's position, for a pair `steps` moves apart. */
+export function eightMovesBySearch(query: EightQuery, steps: number, budget: SearchBudget): MoveValue[] {
+  const moves = BLANK_MOVES[query.from.indexOf(BLANK)];
+  return movesBySearch(moves, steps, Number.POSITIVE_INFINITY, (i, within) =>
+    eightReachesWithin({ from: playEightLine(query.from, MOVE_LETTERS[moves[i]]), to: query.to }, within, budget),
+  );
+}

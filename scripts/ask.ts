@@ -1,0 +1,141 @@
+/**
+ * `npm run --silent ask -- knights BOARD [--limit N] [--goal G]`, `-- eight A B`, `-- stats`:
+ * asks the service, locally (npm start's URL by default) or on AWS (`--url` a Function URL, signed
+ * with SigV4 from the standard credential chain), and prints the answer as a person reads it: the
+ * board, the distance, the line, every move's value. `--json` prints the answer as it came.
+ */
+import { parseArgs } from 'node:util';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { type AwsKeys, canonicalUrl, functionUrlRegion, signedHeaders } from './function-url-signing';
+
+const USAGE = `usage: npm run --silent ask -- knights BOARD [--limit N] [--goal G] | eight A B | stats   [--url URL] [--json]`;
+
+interface MoveValue {
+  move: number | string;
+  steps: number;
+  optimal: boolean;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: { url: { type: 'string' }, limit: { type: 'string' }, goal: { type: 'string' }, json: { type: 'boolean', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  const url = new URL(values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
+  if (command === 'knights' && rest.length === 1) {
+    url.pathname = join(url.pathname, 'knights');
+    url.searchParams.set('board', rest[0]);
+    if (values.limit !== undefined) url.searchParams.set('limit', values.limit);
+    if (values.goal !== undefined) url.searchParams.set('goal', values.goal);
+  } else if (command === 'eight' && rest.length === 2) {
+    url.pathname = join(url.pathname, 'eight');
+    url.searchParams.set('from', rest[0]);
+    url.searchParams.set('to', rest[1]);
+  } else if (command === 'stats' && rest.length === 0) {
+    url.pathname = join(url.pathname, 'stats');
+  } else {
+    console.error(USAGE);
+    return 2;
+  }
+
+  const region = functionUrlRegion(url);
+  const headers = region ? await signedHeaders({ method: 'GET', url }, { keys: await credentials(), region }) : {};
+  let response: Response;
+  try {
+    response = await fetch(canonicalUrl(url), { headers });
+  } catch (error) {
+    console.error(`Nothing answered at ${url.origin} (${(error as Error).cause ?? (error as Error).message}). Start the service with npm start, or give --url.`);
+    return 1;
+  }
+  const text = await response.text();
+  let answer: Record<string, unknown>;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    console.error(`${url.origin} answered ${response.status} with something that is not JSON: ${text.slice(0, 200)}`);
+    return 1;
+  }
+  if (!response.ok) {
+    const hint = response.status === 403 && region ? ' (the caller needs lambda:InvokeFunctionUrl on the function, and the signature must be for this URL and region)' : '';
+    console.error(`${response.status}: ${String(answer.error ?? answer.message ?? text)}${hint}`);
+    return 1;
+  }
+  console.log(values.json ? JSON.stringify(answer, null, 2) : command === 'knights' ? knightsText(answer) : command === 'eight' ? eightText(answer) : statsText(answer));
+  return 0;
+}
+
+function join(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path}`;
+}
+
+async function credentials(): Promise<AwsKeys> {
+  try {
+    return await defaultProvider()();
+  } catch (error) {
+    throw new Error(
+      `A Function URL on AWS needs a signed request, and no AWS credentials were found (${(error as Error).message}). Set AWS_PROFILE or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or run aws sso login.`,
+    );
+  }
+}
+
+function movesText(moves: MoveValue[]): string {
+  return moves
+    .map(({ move, steps, optimal }) => `  ${String(move).padStart(2)} -> ${steps < 0 ? 'beyond the limit' : `${steps} ${steps === 1 ? 'move' : 'moves'}`}${optimal ? '  (optimal)' : ''}`)
+    .join('\n');
+}
+
+function knightsText(answer: Record<string, unknown>): string {
+  const steps = answer.steps as number;
+  const board = String(answer.board).split('/').join('\n');
+  const distance =
+    steps < 0 ? `more than ${answer.limit} moves from the ${answer.goal} goal` : steps === 0 ? `at the ${answer.goal} goal` : `${steps} moves from the ${answer.goal} goal`;
+  const line = steps > 0 ? `line: the empty square goes to ${(answer.path as number[]).join(' ')}\n` : '';
+  return `${board}\n${distance} (${answer.source})\n${line}moves (the cell the empty square jumps to -> moves left after it):\n${movesText(answer.moves as MoveValue[])}`;
+}
+
+function eightText(answer: Record<string, unknown>): string {
+  const rows = (board: unknown) => String(board).match(/.{3}/g)!;
+  const from = rows(answer.from);
+  const to = rows(answer.to);
+  const boards = from.map((row, i) => `${row}   ${i === 1 ? '->' : '  '}   ${to[i]}`).join('\n');
+  const steps = answer.steps as number;
+  const line = steps === 0 ? 'already there' : `${steps} moves: ${answer.path}`;
+  return `${boards}\n${line} (${answer.source})\nmoves (the blank's move -> moves left after it):\n${movesText(answer.moves as MoveValue[])}`;
+}
+
+function statsText(answer: Record<string, unknown>): string {
+  const tables = answer.tables as Record<string, Record<string, unknown>>;
+  const number = (value: unknown) => Number(value).toLocaleString('en');
+  return Object.entries(tables)
+    .map(([id, table]) => {
+      if (table.state !== 'loaded') return `${id}: ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
+      const levels = (table.levels as number[]).map((count, k) => `  ${String(k).padStart(2)} moves: ${number(count)}`).join('\n');
+      const farthest = (table.farthest as { board: string; goal: string; steps: number; path: unknown }[])
+        .map((far) => `  ${far.steps} moves: ${far.board}${id === 'eight' ? ` -> ${far.goal}` : ''}  ${Array.isArray(far.path) ? far.path.join(' ') : far.path}`)
+        .join('\n');
+      return [
+        `${id}: loaded to depth ${table.depth}, ${number(table.positions)} positions in ${number(table.pages)} pages (${number(table.bytes)} bytes, ${number(table.writeUnits)} write units to load)`,
+        levels,
+        'farthest:',
+        farthest,
+      ].join('\n');
+    })
+    .join('\n\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

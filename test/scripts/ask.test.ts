@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
+import { type AwsKeys, canonicalUrl, encodeRfc3986, functionUrlRegion, signedHeaders } from '../../scripts/function-url-signing';
+import { searchOnlyHandler } from '../support/service';
+
+const run = promisify(execFile);
+
+/** AWS's published SigV4 test suite: its example keys, date, region and service. */
+const EXAMPLE_KEYS: AwsKeys = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
+const EXAMPLE_DATE = new Date('2015-08-30T12:36:00Z');
+const SUITE = { keys: EXAMPLE_KEYS, region: 'us-east-1', service: 'service', date: EXAMPLE_DATE };
+const CREDENTIAL = 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=';
+
+/**
+ * A second SigV4 signer, written from the specification with node:crypto alone, to check the
+ * SDK's against on requests the published suite does not cover.
+ */
+function referenceAuthorization(method: string, url: URL, headers: Record<string, string>, body: string, keys: AwsKeys, region: string, service: string, amzDate: string): string {
+  const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
+  const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+  const query = [...url.searchParams]
+    .map(([name, value]) => [encodeRfc3986(name), encodeRfc3986(value)])
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  const signed = Object.keys(headers).map((name) => name.toLowerCase()).sort();
+  const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim()]));
+  const canonical = [method, url.pathname.split('/').map(encodeRfc3986).join('/'), query, ...signed.map((name) => `${name}:${lower[name]}`), '', signed.join(';'), sha256(body)].join('\n');
+  const day = amzDate.slice(0, 8);
+  const scope = `${day}/${region}/${service}/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${keys.secretAccessKey}`, day), region), service), 'aws4_request');
+  return `AWS4-HMAC-SHA256 Credential=${keys.accessKeyId}/${scope}, SignedHeaders=${signed.join(';')}, Signature=${createHmac('sha256', key).update(toSign).digest('hex')}`;
+}
+
+describe('signing for a Function URL', () => {
+  it("matches AWS's published SigV4 test vectors (get-vanilla, get-vanilla-query-order-key-case)", async () => {
+    const vanilla = await signedHeaders({ method: 'GET', url: new URL('https://example.amazonaws.com/') }, SUITE);
+    expect(vanilla.authorization).toBe(`${CREDENTIAL}5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31`);
+    expect(vanilla['x-amz-date']).toBe('20150830T123600Z');
+    const ordered = await signedHeaders({ method: 'GET', url: new URL('https://example.amazonaws.com/?Param2=value2&Param1=value1') }, SUITE);
+    expect(ordered.authorization).toBe(`${CREDENTIAL}b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500`);
+  });
+
+  it('the second signer reproduces the published vectors too', () => {
+    const headers = { host: 'example.amazonaws.com', 'x-amz-date': '20150830T123600Z' };
+    expect(referenceAuthorization('GET', new URL('https://example.amazonaws.com/'), headers, '', EXAMPLE_KEYS, 'us-east-1', 'service', '20150830T123600Z')).toBe(
+      `${CREDENTIAL}5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31`,
+    );
+    expect(
+      referenceAuthorization('GET', new URL('https://example.amazonaws.com/?Param2=value2&Param1=value1'), headers, '', EXAMPLE_KEYS, 'us-east-1', 'service', '20150830T123600Z'),
+    ).toBe(`${CREDENTIAL}b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500`);
+  });
+
+  it('signs a knights query with "/" and "*" in it as the specification does, and sends it encoded the same way', async () => {
+    const url = new URL('https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/knights?board=10110/01*11/10111/01001/00000&limit=39');
+    const keys = { ...EXAMPLE_KEYS, sessionToken: 'session/token+with=odd*chars' };
+    const headers = await signedHeaders({ method: 'GET', url }, { keys, region: 'eu-west-1', date: EXAMPLE_DATE });
+    const unsigned = { host: url.host, 'x-amz-date': '20150830T123600Z', 'x-amz-security-token': keys.sessionToken };
+    expect(headers['x-amz-security-token']).toBe(keys.sessionToken);
+    expect(headers.authorization).toBe(referenceAuthorization('GET', url, unsigned, '', keys, 'eu-west-1', 'lambda', '20150830T123600Z'));
+    expect(headers.authorization).toContain('/20150830/eu-west-1/lambda/aws4_request, SignedHeaders=host;x-amz-date;x-amz-security-token,');
+    expect(canonicalUrl(url)).toBe(`https://${url.host}/knights?board=10110%2F01%2A11%2F10111%2F01001%2F00000&limit=39`);
+    // a POST's body is covered by the signature
+    const post = await signedHeaders({ method: 'POST', url, body: '{"board":"x"}', headers: { 'content-type': 'application/json' } }, { keys: EXAMPLE_KEYS, region: 'eu-west-1', date: EXAMPLE_DATE });
+    expect(post.authorization).toBe(
+      referenceAuthorization('POST', url, { 'content-type': 'application/json', host: url.host, 'x-amz-date': '20150830T123600Z' }, '{"board":"x"}', EXAMPLE_KEYS, 'eu-west-1', 'lambda', '20150830T123600Z'),
+    );
+  });
+
+  it('knows a Function URL on AWS from any other URL', () => {
+    expect(functionUrlRegion(new URL('https://abc123.lambda-url.us-east-1.on.aws/'))).toBe('us-east-1');
+    expect(functionUrlRegion(new URL('http://127.0.0.1:3000/'))).toBeUndefined();
+    expect(functionUrlRegion(new URL('https://lambda-url.us-east-1.on.aws.example.com/'))).toBeUndefined();
+  });
+});
+
+describe('npm run ask, against the local URL', () => {
+  let server: FunctionUrlServer;
+  const ask = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/ask.ts', ...args, '--url', server.url], { encoding: 'utf8' });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+
+  beforeAll(async () => {
+    server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+  });
+  afterAll(() => server?.close());
+
+  it('prints a knights answer as a person reads it: the board, the distance, the line, every move', async () => {
+    const { code, stdout } = await ask('knights', '10110/01*11/10111/01001/00000');
+    expect(code).toBe(0);
+    expect(stdout).toContain('10110\n01*11\n10111\n01001\n00000\n7 moves from the standard goal (search)\n');
+    expect(stdout).toContain('line: the empty square goes to 4 13 16 7 10 1 12\n');
+    expect(stdout).toContain('   4 -> 6 moves  (optimal)\n');
+    expect(stdout).toContain('   0 -> 8 moves\n');
+    expect((await ask('knights', '01011/110*1/01110/01010/00100', '--limit', '17')).stdout).toContain('more than 17 moves from the standard goal');
+  });
+
+  it('prints eight answers and the stats, and the raw answer with --json', async () => {
+    const eight = await ask('eight', '12X453786', '12345678X');
+    expect(eight.stdout).toContain('12X        123\n453   ->   456\n786        78X\n');
+    expect(eight.stdout).toContain('2 moves: dd (search)\n');
+    expect(eight.stdout).toContain('   d -> 1 move  (optimal)\n');
+    const raw = JSON.parse((await ask('eight', '12X453786', '12345678X', '--json')).stdout);
+    expect(raw).toMatchObject({ steps: 2, path: 'dd', moves: [{ move: 'd', steps: 1, optimal: true }, { move: 'l', steps: 3, optimal: false }] });
+    expect((await ask('stats')).stdout).toMatch(/knights#standard: missing\. .*not loaded.*67,603,900 positions in the whole space/);
+  });
+
+  it("says what was wrong: the API's sentence for a bad board, usage for a bad command", async () => {
+    const bad = await ask('knights', '123');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^400: .*25/);
+    const usage = await ask('chess');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^usage: npm run --silent ask/);
+  });
+});
