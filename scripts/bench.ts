@@ -61,7 +61,6 @@ const TRIALS = 3;
 const BFS_TRIALS = 5;
 const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search, full, 'full-load': fullLoad };
 
-
 interface BfsRun {
   seconds: number;
   positions: number;

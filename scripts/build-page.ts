@@ -1,7 +1,7 @@
 /**
  * `npm run build:page` (run before `npm start`, `npm test`, `npm run bench` and every `cdk synth`):
  * builds the web page from its source in lambda/page/ (index.html, style.css and the TypeScript
- * of app.ts, bundled and minified by esbuild) into one self-contained HTML document, with the
+ * of app.ts and what it imports, bundled and minified by esbuild) into one self-contained HTML document, with the
  * sha256 of its inline script and style for the page's Content-Security-Policy. Writes
  * lambda/page/page.generated.ts, which the function imports and which is not kept in git.
  */

@@ -215,6 +215,15 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     const eightCounts = await page.$$eval('#ehist rect', (bars) => bars.map((bar) => Number(bar.dataset.count)));
     expect(eightCounts).toHaveLength(9);
     expect(eightCounts[0]).toBe(9); // one goal position per canonical goal
+    // on a phone: nothing wider than the screen, hints, histograms and lists included
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toMatch(/moves \(table\)/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/page-tables-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.screenshot({ path: 'test-results/page-tables.png', fullPage: true });
     // without tables the page says so instead of inventing a chart
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.textContent('#khist')).toMatch(/not loaded/);
