@@ -4,6 +4,7 @@ import { parseEightBoard } from '../../core/eight/board';
 import { CANONICAL_GOALS } from '../../core/eight/canonical';
 import { searchEight } from '../../core/eight/search';
 import { decodeEight } from '../../core/eight/space';
+import { parseKnightsBoard } from '../../core/knights/board';
 import { resolveKnightsGoal } from '../../core/knights/goals';
 import { searchKnights } from '../../core/knights/search';
 import { decodeKnights, knightsUnrank } from '../../core/knights/space';
@@ -13,6 +14,7 @@ import { rankAt } from '../../store/page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, eightLetters } from '../../store/puzzle-formats';
 import { eightSpec, knightsSpec } from '../../store/table-pages';
 import {
+  FARTHEST_LISTED,
   MAX_PAGE_ITEM_BYTES,
   type Manifest,
   SCHEMA_VERSION,
@@ -161,5 +163,24 @@ describe('the positions a load reads back', () => {
     expect(spotChecksFor(500)).toBe(500);
     expect(spotChecksFor(1_671_855)).toBe(1672);
     expect(spotChecksFor(67_603_900)).toBe(10_000);
+  });
+});
+
+describe("the statistics a load writes with the manifest", () => {
+  it("are the BFS's counts (SPEC's at 0..15 for knights) and the farthest positions with their lines, farthest first", () => {
+    const knights = knightsSpec('standard', 15).build();
+    expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262, 240404, 455522, 716458]);
+    const farthest = knights.farthest(FARTHEST_LISTED);
+    expect(farthest).toHaveLength(10);
+    for (const far of farthest) {
+      expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 15 });
+      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 15, path: far.path });
+    }
+    const eight = eightSpec().build();
+    expect(eight.levels.reduce((a, b) => a + b, 0)).toBe(9 * 181_440);
+    const eightFarthest = eight.farthest(FARTHEST_LISTED);
+    // 31 moves is the most between any two boards (SPEC: 12345678X has two such positions; other goals have more)
+    expect(eightFarthest.map((far) => far.steps)).toEqual(Array(10).fill(31));
+    for (const far of eightFarthest) expect(searchEight({ from: parseEightBoard(far.board), to: parseEightBoard(far.goal) })).toEqual({ steps: far.steps, path: far.path });
   });
 });
