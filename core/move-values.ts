@@ -35,15 +35,22 @@ export function movesFromMask(moves: readonly number[], distance: number, mask: 
 
 /**
  * The values of `moves` by search, for a position whose answer is known: `steps` its distance, or
- * -1 when it is past `limit`. `reaches(i, n)` says whether the position after moves[i] reaches the
- * goal within n moves (a bounded search, which throws when its budget ends).
+ * -1 when it is past `limit`, and `first` the first move of its line (known optimal: no search).
+ * `reaches(i, n)` says whether the position after moves[i] reaches the goal within n moves (a
+ * bounded search, which throws when its budget ends).
  */
-export function movesBySearch(moves: readonly number[], steps: number, limit: number, reaches: (index: number, within: number) => boolean): MoveValue[] {
+export function movesBySearch(
+  moves: readonly number[],
+  steps: number,
+  limit: number,
+  first: number | undefined,
+  reaches: (index: number, within: number) => boolean,
+): MoveValue[] {
   if (steps === -1) {
     // Past the limit: a neighbour is at least `limit` away, and exactly that when a search within it succeeds.
     return moves.map((move, i) => (reaches(i, limit) ? { move, steps: limit, optimal: true } : { move, steps: -1, optimal: false }));
   }
   let mask = 0;
-  if (steps > 0) moves.forEach((_, i) => (mask |= reaches(i, steps - 1) ? 1 << i : 0));
+  if (steps > 0) moves.forEach((move, i) => (mask |= move === first || reaches(i, steps - 1) ? 1 << i : 0));
   return movesFromMask(moves, steps, mask, limit);
 }

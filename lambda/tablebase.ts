@@ -111,7 +111,7 @@ export class Tablebase {
         key,
         () => this.knightsFromTable(query, budget),
         () => searchKnights(query, budget),
-        options.moves ? (answer) => knightsMovesBySearch(query, answer.steps, budget) : undefined,
+        options.moves ? (answer) => knightsMovesBySearch(query, answer, budget) : undefined,
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
@@ -143,7 +143,7 @@ export class Tablebase {
       key,
       () => this.eightFromTable(query, goalIndex, encodeEight(from), budget),
       () => searchEight(query, budget),
-      options.moves ? (answer) => eightMovesBySearch(query, answer.steps, budget) : undefined,
+      options.moves ? (answer) => eightMovesBySearch(query, answer, budget) : undefined,
     );
   }
 

@@ -2,7 +2,7 @@
 import type { SearchBudget } from '../ida-star';
 import { type MoveValue, movesBySearch, movesFromMask } from '../move-values';
 import { BLANK, BLANK_MOVES, MOVE_LETTERS, playEightLine } from './board';
-import type { EightQuery } from './query';
+import type { EightAnswer, EightQuery } from './query';
 import { eightReachesWithin } from './search';
 
 /** From the position's exact distance and its mask of optimal moves. */
@@ -10,10 +10,11 @@ export function eightMovesFromMask(query: EightQuery, distance: number, mask: nu
   return movesFromMask(BLANK_MOVES[query.from.indexOf(BLANK)], distance, mask);
 }
 
-/** By bounded searches from each move's position, for a pair `steps` moves apart. */
-export function eightMovesBySearch(query: EightQuery, steps: number, budget: SearchBudget): MoveValue[] {
+/** By bounded searches from each move's position, for a pair whose answer is known. */
+export function eightMovesBySearch(query: EightQuery, answer: EightAnswer, budget: SearchBudget): MoveValue[] {
   const moves = BLANK_MOVES[query.from.indexOf(BLANK)];
-  return movesBySearch(moves, steps, Number.POSITIVE_INFINITY, (i, within) =>
+  const first = answer.path.length > 0 ? MOVE_LETTERS.indexOf(answer.path[0]) : undefined;
+  return movesBySearch(moves, answer.steps, Number.POSITIVE_INFINITY, first, (i, within) =>
     eightReachesWithin({ from: playEightLine(query.from, MOVE_LETTERS[moves[i]]), to: query.to }, within, budget),
   );
 }

@@ -2,7 +2,7 @@
 import type { SearchBudget } from '../ida-star';
 import { type MoveValue, movesBySearch, movesFromMask } from '../move-values';
 import { KNIGHT_JUMPS, emptyCell, playKnightsLine } from './board';
-import type { KnightsQuery } from './query';
+import type { KnightsAnswer, KnightsQuery } from './query';
 import { searchKnights } from './search';
 
 /** From the position's exact distance and its mask of optimal moves. */
@@ -10,8 +10,8 @@ export function knightsMovesFromMask(query: KnightsQuery, distance: number, mask
   return movesFromMask(KNIGHT_JUMPS[emptyCell(query.board)], distance, mask, query.limit);
 }
 
-/** By bounded searches from each move's position, for a position whose answer (`steps`, -1 past the limit) is known. */
-export function knightsMovesBySearch(query: KnightsQuery, steps: number, budget: SearchBudget): MoveValue[] {
+/** By bounded searches from each move's position, for a position whose answer is known. */
+export function knightsMovesBySearch(query: KnightsQuery, answer: KnightsAnswer, budget: SearchBudget): MoveValue[] {
   const jumps = KNIGHT_JUMPS[emptyCell(query.board)];
-  return movesBySearch(jumps, steps, query.limit, (i, within) => searchKnights({ board: playKnightsLine(query.board, [jumps[i]]), goal: query.goal, limit: within }, budget).steps !== -1);
+  return movesBySearch(jumps, answer.steps, query.limit, answer.path[0], (i, within) => searchKnights({ board: playKnightsLine(query.board, [jumps[i]]), goal: query.goal, limit: within }, budget).steps !== -1);
 }
