@@ -1,11 +1,18 @@
 /**
  * `npm run precompute -- [options]`: BFS every table and load it into DynamoDB as pages of
  * positions, resumable and verified. AWS by default (standard credential chain); `--endpoint` for a
- * local server. Progress on stderr; one summary line per table on stdout.
+ * local server. Progress on stderr; one summary line per table on stdout. Started by `npm start`
+ * (with an IPC channel), it also tells its parent of each table as soon as it is loaded, and ends
+ * when its parent does.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOAD_OPTIONS, LOAD_USAGE, type LoadSettings, UsageError, loadSettingsFrom, loadTables } from './load-tables';
+
+/** What a precompute started with an IPC channel tells its parent when a table is loaded. */
+export interface LoadedMessage {
+  readonly loaded: string;
+}
 
 export const USAGE = `usage: npm run precompute -- [options]\n${LOAD_USAGE}`;
 
@@ -31,8 +38,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (options === 'help') {
     process.stdout.write(`${USAGE}\n`);
   } else {
+    // npm start's loader: its service stops using a load that nobody will serve
+    process.on('disconnect', () => process.exit(1));
     try {
-      await loadTables(options);
+      await loadTables(options, (result) => process.send?.({ loaded: result.table } satisfies LoadedMessage));
     } catch (error) {
       process.stderr.write(`precompute failed: ${(error as Error).message}\n`);
       process.exit(1);

@@ -4,11 +4,15 @@
  * serves the function on http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a
  * Function URL does, answering by search at first, and loads the tables behind it if their
  * manifests say they are not there yet; each table answers as soon as its manifest is written.
+ * The load runs in a process of its own (npm run precompute), so that building the pages never
+ * holds up a request.
  * Tables written by an older schema version in its own data folder are rebuilt from scratch.
  * Ctrl-C stops everything.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type AppState, createAppState } from '../lambda/app-state';
 import { readConfig } from '../lambda/config';
@@ -19,7 +23,8 @@ import { ensureTable } from '../store/table-admin';
 import { type TableSpec, KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
-import { LOAD_OPTIONS, UsageError, loadSettingsFrom, loadTables } from './load-tables';
+import { LOAD_OPTIONS, UsageError, loadSettingsFrom } from './load-tables';
+import type { LoadedMessage } from './precompute';
 
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR | --endpoint URL]
   --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
@@ -33,7 +38,12 @@ function settings() {
   const load = loadSettingsFrom({ ...values, table: DEFAULT_TABLE_NAME });
   const portText = process.env.PORT ?? '3000';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
-  return { port: Number(portText), load, dataDir: join(resolve(values.data), 'dynamodb') };
+  // The load's own options, checked above, as the precompute command takes them.
+  const loadArgs = [
+    ...(values.goals === undefined ? [] : ['--goals', values.goals]),
+    ...(values['knights-depth'] === undefined ? [] : ['--knights-depth', values['knights-depth']]),
+  ];
+  return { port: Number(portText), load, loadArgs, dataDir: join(resolve(values.data), 'dynamodb') };
 }
 
 /** Whether any of the tables in the local data was written by another schema version. */
@@ -64,16 +74,18 @@ async function main(): Promise<void> {
     console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
     process.exit(2);
   }
-  const { port, load, dataDir } = options;
+  const { port, load, loadArgs, dataDir } = options;
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const embedded = () => startLocalDynamo({ path: dataDir, childProcess: true });
   let dynamo: LocalDynamo | undefined;
   let server: FunctionUrlServer | undefined;
+  let loader: ChildProcess | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    await stopLoader(loader); // a load cut short resumes at the next start
     await server?.close();
     await dynamo?.close();
     process.exit(code);
@@ -111,16 +123,28 @@ async function main(): Promise<void> {
   console.log(`  curl ${url}/health`);
   console.log(`  npm run --silent lookup -- knights 10110/01*11/10111/01001/00000 --endpoint ${dynamo.endpoint}   (what the table stores)`);
 
-  // The tables load behind the running service; until a table's manifest is written its
-  // questions are answered by search.
-  try {
-    await loadTables({ ...load, endpoint: dynamo.endpoint }, (result) => {
-      app.store?.forgetManifests();
-      console.log(`${result.table}: answering from the table (${seconds()} s after start)`);
-    });
-  } catch (error) {
-    if (!stopping) console.error(`Loading the tables failed: ${(error as Error).message} The service goes on answering by search; restart to try the load again.`);
-  }
+  // The tables load behind the running service, in a process of its own (its progress and
+  // summary lines come straight through); until a table's manifest is written its questions are
+  // answered by search.
+  const precompute = fileURLToPath(new URL('./precompute.ts', import.meta.url));
+  loader = fork(precompute, ['--endpoint', dynamo.endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
+  loader.on('message', (message: LoadedMessage) => {
+    app.store?.forgetManifests();
+    console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
+  });
+  loader.on('exit', (code, signal) => {
+    if (code !== 0 && !stopping) {
+      console.error(`Loading the tables stopped (${signal ?? `exit code ${code}`}). The service goes on answering by search; restart to try the load again.`);
+    }
+  });
+}
+
+/** Ends a load still running, and waits (briefly) until it has. */
+async function stopLoader(loader: ChildProcess | undefined): Promise<void> {
+  if (!loader || loader.exitCode !== null || loader.signalCode !== null) return;
+  const exited = new Promise((resolve) => loader.once('exit', resolve));
+  loader.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000))]);
 }
 
 await main();
