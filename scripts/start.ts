@@ -121,6 +121,8 @@ async function main(): Promise<void> {
   console.log(`  curl '${url}/eight?from=12X453786&to=12345678X'`);
   console.log(`  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/eight`);
   console.log(`  curl ${url}/health`);
+  console.log(`  curl ${url}/stats`);
+  console.log(`  npm run --silent ask -- knights 10110/01*11/10111/01001/00000${url === 'http://127.0.0.1:3000' ? '' : ` --url ${url}`}   (the answer as a person reads it)`);
   console.log(`  npm run --silent lookup -- knights 10110/01*11/10111/01001/00000 --endpoint ${dynamo.endpoint}   (what the table stores)`);
 
   // The tables load behind the running service, in a process of its own (its progress and
