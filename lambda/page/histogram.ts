@@ -46,7 +46,9 @@ export function distanceHistogram(figure: HTMLElement, what: string) {
       title.textContent = `${distance} ${distance === 1 ? 'move' : 'moves'}: ${count.toLocaleString('en')} positions`;
       bar.appendChild(title);
       svg.appendChild(bar);
-      if (distance % 5 === 0 || distance === levels.length - 1) {
+      // every fifth distance, and the last unless it would crowd the one before
+      const last = levels.length - 1;
+      if (distance % 5 === 0 || (distance === last && last % 5 >= 3)) {
         const label = document.createElementNS(SVG, 'text');
         label.setAttribute('x', (distance * slot + slot / 2).toFixed(1));
         label.setAttribute('y', String(height + 13));
