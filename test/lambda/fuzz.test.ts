@@ -17,6 +17,9 @@ const fields = fc.dictionary(fc.oneof(fc.constantFrom('board', 'goal', 'limit', 
 const body = fc.oneof(
   fc.constant(undefined),
   fields.map((value) => JSON.stringify(value)),
+  // JSON batches: good, bad and odd queries together, and "queries" that is no array at all
+  fc.array(fc.oneof(fields, fc.jsonValue()), { maxLength: 6 }).map((queries) => JSON.stringify({ queries })),
+  fc.jsonValue().map((queries) => JSON.stringify({ queries })),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   unicode,
   fc.tuple(fc.nat(4), fc.array(fc.oneof(knightsText, eightText, unicode), { maxLength: 12 })).map(([count, lines]) => [count, ...lines].join('\n')),
@@ -34,12 +37,19 @@ const wellFormed = fc.oneof(
     headers: { 'content-type': 'text/plain' },
   })),
   fc.constant({ path: '/health' }),
+  fc.constant({ path: '/stats' }),
+  fc.array(fc.oneof(knightsText.map((board) => ({ board })), fields), { maxLength: 5 }).map((queries) => ({
+    method: 'POST',
+    path: '/knights',
+    body: JSON.stringify({ queries }),
+    headers: { 'content-type': 'application/json' },
+  })),
 ).map((spec) => functionUrlEvent(spec));
 
 const arbitraryEvent = fc
   .record({
     method: fc.oneof(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'get'), unicode),
-    path: fc.oneof(fc.constantFrom('/knights', '/eight', '/health', '/', '/knights/', '/eight//', '//health'), unicode.map((s) => `/${s}`), unicode),
+    path: fc.oneof(fc.constantFrom('/knights', '/eight', '/health', '/stats', '/', '/knights/', '/eight//', '//health'), unicode.map((s) => `/${s}`), unicode),
     query: fc.oneof(
       fc.constant(''),
       fields.map((value) => new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()),
@@ -70,6 +80,8 @@ async function expectWellBehaved(input: LambdaFunctionURLEvent) {
   const result = await handler(input, lambdaContext());
   statuses.set(result.statusCode!, (statuses.get(result.statusCode!) ?? 0) + 1);
   expect(ALLOWED.has(result.statusCode!), `status ${result.statusCode} for ${JSON.stringify(input).slice(0, 300)}`).toBe(true);
+  const answers = result.statusCode === 200 && result.body?.startsWith('{"answers"') ? (JSON.parse(result.body).answers as { error?: string }[]) : [];
+  for (const slot of answers) if (slot.error !== undefined) expect(slot.error).toMatch(/^Query \d+: .{10,}[.;:!?)]$/s);
   if (result.statusCode! >= 400) {
     const parsed = JSON.parse(result.body!);
     expect(typeof parsed.error).toBe('string');
