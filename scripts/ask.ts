@@ -118,7 +118,7 @@ function statsText(answer: Record<string, unknown>): string {
   return Object.entries(tables)
     .map(([id, table]) => {
       if (table.state !== 'loaded') return `${id}: ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
-      const levels = (table.levels as number[]).map((count, k) => `  ${String(k).padStart(2)} moves: ${number(count)}`).join('\n');
+      const levels = (table.levels as number[]).map((count, k) => `  ${String(k).padStart(2)} ${k === 1 ? 'move: ' : 'moves:'} ${number(count)}`).join('\n');
       const farthest = (table.farthest as { board: string; goal: string; steps: number; path: unknown }[])
         .map((far) => `  ${far.steps} moves: ${far.board}${id === 'eight' ? ` -> ${far.goal}` : ''}  ${Array.isArray(far.path) ? far.path.join(' ') : far.path}`)
         .join('\n');
