@@ -140,7 +140,7 @@ function drawKnights(): void {
     button.textContent = cell === '*' ? '' : KNIGHT;
     button.dataset.cell = String(i);
     button.dataset.piece = cell;
-    button.setAttribute('aria-label', `cell ${i}: ${NAMES[cell]}`);
+    button.setAttribute('aria-label', cellLabel(i, cell));
     markHint(button, hintAt(knights, (hint) => hint.move === i), readLimit(limitInput.value));
     button.addEventListener('click', cycle);
     board.appendChild(button);
@@ -151,6 +151,10 @@ function drawKnights(): void {
   const valid = whites === 12 && blacks === 12 && holes === 1;
   say('kcount', `${whites} white, ${blacks} black, ${holes} empty${valid ? '' : ' \u2014 a board needs 12, 12 and 1.'}`, !valid);
   byId<HTMLButtonElement>('ksolve').disabled = !valid;
+}
+
+function cellLabel(cell: number, piece: KnightsCell): string {
+  return `cell ${cell}: ${NAMES[piece]}`;
 }
 
 function drawGoal(): void {
@@ -437,7 +441,20 @@ byId('kexact').addEventListener('click', () => {
   limitInput.value = String(EXACT_LIMIT);
   void solveKnights();
 });
-limitInput.addEventListener('change', saveUrl);
+limitInput.addEventListener('change', () => {
+  // The marked moves were valued within the old limit: they go until the board is solved again.
+  // Unmarked in place, not redrawn: the change fires as a click on a cell takes the focus, and a
+  // redrawn board would lose that click.
+  if (knights.moves.length > 0) {
+    unsolve(knights, knightsPlayer);
+    for (const button of byId('kboard').querySelectorAll<HTMLElement>('button')) {
+      button.classList.remove('opt', 'worse');
+      button.querySelector('small')?.remove();
+      button.setAttribute('aria-label', cellLabel(Number(button.dataset.cell), button.dataset.piece as KnightsCell));
+    }
+  }
+  saveUrl();
+});
 byId('esolve').addEventListener('click', () => void solveEight());
 drawGoal();
 drawKnights();

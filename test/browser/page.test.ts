@@ -189,6 +189,10 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     // at the goal every move leads one step away
     expect(await page.$$eval('#kboard button.opt', (cells) => cells.length)).toBe(0);
     expect(new Set(await page.$$eval('#kboard button.worse small', (badges) => badges.map((badge) => badge.textContent)))).toEqual(new Set(['1']));
+    // another limit: the marks valued within the old one go until the board is solved again
+    await page.fill('#klimit', '0');
+    await page.dispatchEvent('#klimit', 'change');
+    expect(await page.$$('#kboard button.worse')).toHaveLength(0);
 
     // eight: the blank's moves are marked on the tiles it can take the place of
     await page.goto(`${tabled.url}/?from=12X453786&to=12345678X`);
