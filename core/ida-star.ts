@@ -101,9 +101,9 @@ export abstract class DepthFirstPass {
   depthFound = 0;
   /** How deep the search stood when it ran out of budget. */
   depthReached = 0;
-  protected readonly maxNodes: number;
-  protected readonly deadline: number;
-  protected readonly clock: Clock;
+  private readonly maxNodes: number;
+  private readonly deadline: number;
+  private readonly clock: Clock;
 
   constructor(maxDepth: number, budget: SearchBudget) {
     this.line = new Int32Array(maxDepth + 1);
