@@ -9,7 +9,7 @@
  * lists the pages, and encodes them all into one buffer. Besides that buffer (a few bytes a
  * position), only the BFS tables and a byte per rank are held in memory; no object per position.
  */
-import { type BfsTable, NONE, lowestMove } from '../core/bfs';
+import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
 import { BLANK, formatEightBoard } from '../core/eight/board';
 import { CANONICAL_GOALS } from '../core/eight/canonical';
 import { EIGHT_DIAMETER } from '../core/eight/search';
@@ -378,21 +378,16 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
       return farthest.slice(0, limit);
     },
     farthest(limit) {
-      // The far end of each section's BFS order, then the farthest of those: ties keep section and BFS order.
+      // Each section's last BFS level is at its far end; the farthest of those ends, ties in
+      // section order, then in BFS order.
       const candidates = sections.flatMap((section, sectionIndex) => {
         const { order } = section.bfs;
-        return Array.from({ length: Math.min(limit, order.length) }, (_, k) => ({ sectionIndex, index: order.length - 1 - k }));
+        return Array.from(order.subarray(Math.max(0, order.length - limit)), (code) => ({ section, sectionIndex, code, steps: distanceOf(section.bfs, code)! }));
       });
-      const distanceOf = ({ sectionIndex, index }: { sectionIndex: number; index: number }) => storedPosition(sectionIndex, index).record.distance;
       return candidates
-        .map((candidate) => ({ ...candidate, steps: distanceOf(candidate) }))
-        .sort((a, b) => b.steps - a.steps || a.sectionIndex - b.sectionIndex || b.index - a.index)
+        .sort((a, b) => b.steps - a.steps || a.sectionIndex - b.sectionIndex)
         .slice(0, limit)
-        .map(({ sectionIndex, index, steps }) => {
-          const section = sections[sectionIndex];
-          const code = section.bfs.order[index];
-          return { ...section.describe(code, recordOf(format, section, code).record.line), steps };
-        });
+        .map(({ section, code, steps }) => ({ ...section.describe(code, recordOf(format, section, code).record.line), steps }));
     },
   };
 }
