@@ -164,6 +164,15 @@ export class Tablebase {
     return answer;
   }
 
+  /**
+   * A load just completed: read the manifests again on the next request, and forget the answers
+   * found by search meanwhile, so that the table answers them from now on.
+   */
+  tablesChanged(): void {
+    this.store?.forgetManifests();
+    this.cache.clear();
+  }
+
   async health(): Promise<Health> {
     if (!this.store) return { dynamodb: 'not configured', tables: Object.fromEntries(TABLE_IDS.map((id) => [id, { state: 'missing' }])) };
     try {

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
   const precompute = fileURLToPath(new URL('./precompute.ts', import.meta.url));
   loader = fork(precompute, ['--endpoint', dynamo.endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
   loader.on('message', (message: LoadedMessage) => {
-    app.store?.forgetManifests();
+    app.tablebase.tablesChanged();
     console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
   });
   loader.on('exit', (code, signal) => {

@@ -544,3 +544,18 @@ describe('GET /stats', () => {
     expect(json.tables.eight).toEqual({ state: 'missing', message: expect.stringMatching(/not loaded.*npm run precompute/), spacePositions: 9 * 181_440 });
   });
 });
+
+describe('a load that completes while the service runs', () => {
+  it('is answered from once the service hears of it, even for questions it answered by search before', async () => {
+    const later = await freshTable(client, 'later');
+    const store = new PageStore(createDynamoClient({ endpoint: testEndpoint() }), later, { timeoutMs: 5000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
+    const tablebase = new Tablebase(store);
+    const service = createHandler({ tablebase, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const ask = async () => (await call(service, { path: '/knights', query: `board=${SAMPLE}` })).json;
+    expect(await ask()).toMatchObject({ steps: 7, source: 'search' });
+    await loadTable(client, knightsSpec('standard', 8), { tableName: later, concurrency: 8 });
+    expect(await ask()).toMatchObject({ steps: 7, source: 'search', cached: true }); // not told yet
+    tablebase.tablesChanged();
+    expect(await ask()).toMatchObject({ steps: 7, source: 'table', cached: false });
+  });
+});
