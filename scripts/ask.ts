@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, signedHeaders } from './function-url-signing';
+import { warnUnlessShippedRuntime } from './runtime';
 
 const USAGE = `usage: npm run --silent ask -- knights BOARD [--limit N] [--goal G] | eight A B | stats   [--url URL] [--json]`;
 
@@ -132,6 +133,7 @@ function statsText(answer: Record<string, unknown>): string {
     .join('\n\n');
 }
 
+warnUnlessShippedRuntime();
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {

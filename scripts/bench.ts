@@ -50,6 +50,7 @@ import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TablePages, type TableSp
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
 import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from './seeded-inputs';
+import { warnUnlessShippedRuntime } from './runtime';
 
 type Row = Record<string, string | number>;
 /** Trials of each side in a comparison with a C reference, interleaved; the fastest of each counts (the machine is shared). */
@@ -457,6 +458,7 @@ function printTable(rows: Row[]): void {
   for (const values of cells) console.log(line(values));
 }
 
+warnUnlessShippedRuntime();
 const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
 const names = values.only ? [values.only] : Object.keys(BENCHMARKS);
 for (const name of names) {

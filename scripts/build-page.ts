@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
 import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../core/knights/goals';
+import { warnUnlessShippedRuntime } from './runtime';
 
 const source = (name: string) => fileURLToPath(new URL(`../lambda/page/${name}`, import.meta.url));
 const OUTPUT = source('page.generated.ts');
@@ -47,6 +48,7 @@ export async function buildPage(): Promise<BuiltPage> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  warnUnlessShippedRuntime();
   const page = await buildPage();
   writeFileSync(
     OUTPUT,

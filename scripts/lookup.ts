@@ -19,6 +19,7 @@ import { eightLetters, EIGHT_FORMAT, KNIGHTS_FORMAT } from '../store/puzzle-form
 import { DEFAULT_RETRY } from '../store/retry';
 import { DEFAULT_TABLE_NAME, EIGHT_TABLE_ID, type TableId, eightSection, itemBytes, knightsSection, knightsTableId, pageItem, pageKey } from '../store/table-schema';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { warnUnlessShippedRuntime } from './runtime';
 
 const USAGE = `usage: npm run --silent lookup -- knights BOARD [--goal NAME] | eight A B   [--endpoint URL] [--table NAME] [--region REGION]`;
 
@@ -92,6 +93,7 @@ async function main(): Promise<number> {
   }
 }
 
+warnUnlessShippedRuntime();
 try {
   process.exitCode = await main();
 } catch (error) {

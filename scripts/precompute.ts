@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LOAD_OPTIONS, LOAD_USAGE, type LoadSettings, UsageError, loadSettingsFrom, loadTables } from './load-tables';
+import { warnUnlessShippedRuntime } from './runtime';
 
 /** What a precompute started with an IPC channel tells its parent when a table is loaded. */
 export interface LoadedMessage {
@@ -27,6 +28,7 @@ export function parsePrecomputeOptions(argv: string[]): LoadSettings | 'help' {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  warnUnlessShippedRuntime();
   let options;
   try {
     options = parsePrecomputeOptions(process.argv.slice(2));

@@ -12,6 +12,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, parseLimit } from '../core/knights/query';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { solveEightJudge } from '../core/judge/eight';
 import { solveKnightsJudge } from '../core/judge/knights';
+import { warnUnlessShippedRuntime } from './runtime';
 
 const USAGE = `usage: npm run --silent solve -- knights|eight [--engine ${ENGINES.join('|')}] [--limit 0..${MAX_LIMIT} (knights; default ${DEFAULT_LIMIT})] < input.txt`;
 const PUZZLES = {
@@ -54,6 +55,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promis
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  warnUnlessShippedRuntime();
   const { stdout, stderr, code } = await main(process.argv.slice(2), process.stdin);
   process.stderr.write(stderr);
   process.stdout.write(stdout, () => process.exit(code));

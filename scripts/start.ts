@@ -25,6 +25,7 @@ import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
 import { LOAD_OPTIONS, UsageError, loadSettingsFrom } from './load-tables';
 import type { LoadedMessage } from './precompute';
+import { warnUnlessShippedRuntime } from './runtime';
 
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR | --endpoint URL]
   --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
@@ -67,6 +68,7 @@ async function serviceOn(endpoint: string): Promise<AppState> {
 }
 
 async function main(): Promise<void> {
+  warnUnlessShippedRuntime();
   let options;
   try {
     options = settings();

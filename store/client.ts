@@ -19,9 +19,6 @@ export const DEFAULT_REGION = 'us-east-1';
 export const DEFAULT_MAX_SOCKETS = 64;
 
 export function createDynamoClient(options: ClientOptions = {}): DynamoDBClient {
-  // Development machines run Node 20 by design (the function itself runs on nodejs24.x); the SDK's
-  // notice about future Node versions would otherwise interleave with progress output.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const local = options.endpoint !== undefined;
   const hasEnvironmentCredentials = Boolean(process.env.AWS_ACCESS_KEY_ID || process.env.AWS_PROFILE);
   return new DynamoDBClient({
