@@ -27,8 +27,7 @@ export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
 
 /**
  * The rank's lookup tables, as an object a hot loop can hold in a local (the knights space keeps
- * its own): an imported function or constant is a live binding, which Node 20 reloads from its
- * module at every use.
+ * its own): an imported binding is reloaded at every use (see core/knights/space.ts).
  */
 export class SubsetRanker {
   // Read-only in use; public so that a loop can hold them in locals (see KnightsSpace.expandLevel).

@@ -48,8 +48,8 @@ export function budgetOf(milliseconds: number, maxNodes: number, clock: Clock = 
 
 /** A depth-first pass's answer when it reached the goal. */
 export const FOUND = -1;
-/** A depth-first pass's answer when no node past the bound was met: the whole component was searched. (An integer, not Infinity, so that every result stays a small integer to the JIT.) */
-export const EXHAUSTED = 2 ** 30;
+/** A depth-first pass's answer when no node past the bound was met: the whole component was searched. */
+export const EXHAUSTED = Infinity;
 const CLOCK_EVERY = 1024; // nodes between clock reads (a power of two): a read costs far more than a node
 
 class OutOfBudget {

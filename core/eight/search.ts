@@ -25,8 +25,8 @@ function longestRun(n: number, a: number, b: number, c: number): number {
 }
 
 // Short file-local names of the board's constants for the methods run at every node: an imported
-// binding is live, so the JIT reloads it from its module at each use, where a local constant is
-// folded into the code (measured: a third of the search's time).
+// binding is reloaded at each use, a local constant folded (Node 24: the 31-move pairs x 200 in
+// 178 ms at best with these, 198 ms with the imports).
 const N = CELLS;
 const S = SIDE;
 const X = BLANK;
@@ -79,8 +79,6 @@ export class EightSearch implements SearchProblem {
   readonly along = new Uint8Array(2 * SIDE * CELLS);
   /** Conflicts (tiles to take out) in rows 0..2, then columns 0..2. */
   readonly conflicts = new Uint8Array(2 * SIDE);
-  // Initialised where declared: a field declared bare starts out undefined, and the search then
-  // reads every later small integer through the wider representation (measured: several times slower).
   blank = 0;
   manhattanTotal = 0;
   conflictTotal = 0;

@@ -11,9 +11,9 @@ import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, type KnightsBoard, WHITE } from './b
 
 const EMPTY_SHIFT = 25;
 const PIECES_MASK = (1 << EMPTY_SHIFT) - 1;
-// File-local copies of imported constants for the methods the BFS runs 260 million times: an
-// imported binding is live, so the JIT reloads it from its module at every use, while a local
-// constant is folded into the code.
+// File-local copies of imported constants for the loop the BFS runs 260 million times: an imported
+// binding is live and reloaded at every use, a local constant is folded into the code (Node 24:
+// the whole-space BFS 10.4-13.6 s with these, 11.6-16.6 s with the imports).
 const SUBSETS = SUBSET_COUNT;
 const BOARD_CELLS = CELLS;
 
@@ -56,7 +56,7 @@ export function playKnightsMove(code: number, target: number): number {
 
 /**
  * The knights state space. The BFS holds it in a local and calls it for every move; its tables and
- * its ranker are its own fields rather than imports, which Node 20 would reload at every use.
+ * its ranker are its own fields rather than imports, for the reason above.
  */
 class KnightsSpace implements StateSpace {
   readonly size = KNIGHTS_POSITIONS;
