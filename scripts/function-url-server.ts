@@ -2,11 +2,11 @@
  * A local stand-in for a Lambda Function URL: each HTTP request becomes a payload format 2.0
  * event for the handler, and the handler's result becomes the HTTP response, as on AWS.
  */
-import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Context, LambdaFunctionURLEvent } from 'aws-lambda';
+import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import type { FunctionUrlHandler } from '../lambda/handler';
+import { functionUrlEvent, lambdaContext } from './function-url-event';
 
 /** A Function URL refuses request payloads over 6 MB before the function runs. */
 const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -28,79 +28,16 @@ export interface FunctionUrlServerOptions {
 /** The function's timeout in the stack (lib/tablebase-function.ts). */
 const FUNCTION_TIMEOUT_MS = 10_000;
 
-/** Bodies of these types reach the function as text; every other body is base64, as on AWS. */
-const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|javascript)\b)/i;
-
-/**
- * The request-target as it came, split into path and query the way a Function URL passes them:
- * raw, not parsed as a URL (which would read a path starting with "//" as a host name).
- */
-export function splitTarget(target: string): { rawPath: string; rawQueryString: string } {
-  let rest = target.replace(/#.*$/s, '');
-  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i.exec(rest); // absolute-form, as sent to proxies
-  if (absolute) rest = rest.slice(absolute[0].length) || '/';
-  const question = rest.indexOf('?');
-  return question < 0 ? { rawPath: rest, rawQueryString: '' } : { rawPath: rest.slice(0, question), rawQueryString: rest.slice(question + 1) };
-}
-
+/** The event a Function URL would make of this request. */
 export function eventFromRequest(request: IncomingMessage, body: Buffer): LambdaFunctionURLEvent {
-  const { rawPath, rawQueryString } = splitTarget(request.url ?? '/');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
-  const query: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(rawQueryString)) query[key] = key in query ? `${query[key]},${value}` : value;
-  const text = TEXT_TYPES.test(headers['content-type'] ?? '');
-  const now = new Date();
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath,
-    rawQueryString,
-    headers,
-    queryStringParameters: rawQueryString ? query : undefined,
-    requestContext: {
-      accountId: 'anonymous',
-      apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'local',
-      http: {
-        method: request.method ?? 'GET',
-        path: rawPath,
-        protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId: randomUUID(),
-      routeKey: '$default',
-      stage: '$default',
-      time: now.toISOString(),
-      timeEpoch: now.getTime(),
-    },
-    body: body.length === 0 ? undefined : text ? body.toString('utf8') : body.toString('base64'),
-    isBase64Encoded: body.length > 0 && !text,
-  } as LambdaFunctionURLEvent;
-}
-
-/** A Lambda context for one local invocation, counting down from the function's timeout. */
-export function localContext(timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
-  const name = 'tablebase-local';
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${name}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  };
+  return functionUrlEvent({
+    method: request.method ?? 'GET',
+    target: request.url ?? '/',
+    headers: request.headersDistinct,
+    body,
+    sourceIp: request.socket.remoteAddress,
+    protocol: `HTTP/${request.httpVersion}`,
+  });
 }
 
 export async function serveFunctionUrl(handler: FunctionUrlHandler, options: FunctionUrlServerOptions): Promise<FunctionUrlServer> {
@@ -118,7 +55,7 @@ export async function serveFunctionUrl(handler: FunctionUrlHandler, options: Fun
       return;
     }
     try {
-      const result = await handler(eventFromRequest(request, Buffer.concat(chunks)), localContext(timeoutMs));
+      const result = await handler(eventFromRequest(request, Buffer.concat(chunks)), lambdaContext(timeoutMs));
       const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>).end(body);
     } catch (error) {

@@ -58,7 +58,6 @@ const arbitraryEvent = fc
     headers: fc.dictionary(unicode, unicode, { maxKeys: 3 }),
     contentType: fc.constantFrom(undefined, 'application/json', 'text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'TEXT/PLAIN', ''),
     body,
-    base64: fc.boolean(),
   })
   .map(({ contentType, headers, ...spec }) =>
     functionUrlEvent({ ...spec, headers: contentType === undefined ? headers : { ...headers, 'content-type': contentType } }),

@@ -25,9 +25,8 @@ import type { AddressInfo } from 'node:net';
 import { SCHEMA_VERSION, keyPrefix, manifestKey } from '../../store/table-schema';
 import { scanAll } from '../support/dynamodb';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
-import { call, functionUrlEvent } from '../support/function-url';
+import { call, functionUrlEvent, lambdaContext } from '../support/function-url';
 import { createLogger } from '../../lambda/log';
-import { localContext } from '../../scripts/function-url-server';
 import { memoryLog, quietLog } from '../support/log';
 import { nearEightSpec } from '../support/small-tables';
 
@@ -121,7 +120,7 @@ describe('GET and POST /knights', () => {
   it('takes JSON bodies (any content type but text/plain), base64 included', async () => {
     const body = JSON.stringify({ board: SAMPLE.replaceAll('/', ''), limit: 7 });
     expect((await call(handler, { method: 'POST', path: '/knights', body, headers: { 'content-type': 'application/json' } })).json).toMatchObject({ steps: 7 });
-    expect((await call(handler, { method: 'POST', path: '/knights', body, base64: true })).json).toMatchObject({ steps: 7 });
+    expect((await call(handler, { method: 'POST', path: '/knights', body, headers: { 'content-type': 'application/octet-stream' } })).json).toMatchObject({ steps: 7 });
   });
 
   it('answers judge batches in text', async () => {
@@ -313,9 +312,9 @@ describe('logging', () => {
     process.stdout.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stdout.write;
     try {
       const logged = handlerOn(undefined, { log: createLogger('INFO') });
-      const context = localContext(10_000);
+      const context = lambdaContext(10_000);
       await logged(functionUrlEvent({ path: '/eight', query: 'from=12X453786&to=12345678X' }), context);
-      await logged(functionUrlEvent({ path: '/knights' }), { ...localContext(10_000), awsRequestId: 'second' });
+      await logged(functionUrlEvent({ path: '/knights' }), { ...lambdaContext(10_000), awsRequestId: 'second' });
     } finally {
       process.stdout.write = write;
       vi.unstubAllEnvs();

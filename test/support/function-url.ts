@@ -1,37 +1,28 @@
-/** Function URL events shaped like the real one in fixtures/, varied per test. */
+/** Function URL events for the handler tests, built as the local URL builds them (scripts/function-url-event.ts). */
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
-import sample from '../fixtures/function-url-event.json';
 import type { FunctionUrlHandler } from '../../lambda/handler';
-import { localContext } from '../../scripts/function-url-server';
+import { functionUrlEvent as eventOf, lambdaContext as contextOf } from '../../scripts/function-url-event';
 
 export interface EventSpec {
   method?: string;
   path: string;
   query?: string;
   headers?: Record<string, string>;
+  /** Delivered as text or as base64 by its content type, as a Function URL does (none: base64). */
   body?: string;
-  base64?: boolean;
 }
 
 export function functionUrlEvent(spec: EventSpec): LambdaFunctionURLEvent {
-  const query = spec.query ?? '';
-  const params = new URLSearchParams(query);
-  const grouped: Record<string, string> = {};
-  for (const [key, value] of params) grouped[key] = key in grouped ? `${grouped[key]},${value}` : value;
-  return {
-    ...(sample as unknown as LambdaFunctionURLEvent),
-    rawPath: spec.path,
-    rawQueryString: query,
-    queryStringParameters: query ? grouped : undefined,
+  return eventOf({
+    method: spec.method ?? 'GET',
+    target: spec.query ? `${spec.path}?${spec.query}` : spec.path,
     headers: { host: 'abc.lambda-url.us-east-1.on.aws', 'user-agent': 'curl/8', ...spec.headers },
-    requestContext: { ...sample.requestContext, http: { ...sample.requestContext.http, method: spec.method ?? 'GET', path: spec.path } },
-    body: spec.body === undefined ? undefined : spec.base64 ? Buffer.from(spec.body).toString('base64') : spec.body,
-    isBase64Encoded: Boolean(spec.base64),
-  } as unknown as LambdaFunctionURLEvent;
+    body: spec.body,
+  });
 }
 
-/** A Lambda context with `remainingMs` left, as the local Function URL makes them. */
-export const lambdaContext = (remainingMs = 10_000) => localContext(remainingMs);
+/** A Lambda context with `remainingMs` left. */
+export const lambdaContext = (remainingMs = 10_000) => contextOf(remainingMs);
 
 /** Calls the handler and parses a JSON body. */
 export async function call(handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) {

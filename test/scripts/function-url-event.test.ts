@@ -1,0 +1,113 @@
+import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { requestFromEvent } from '../../lambda/http';
+import { deliveredAsText, functionUrlEvent } from '../../scripts/function-url-event';
+import { serveFunctionUrl } from '../../scripts/function-url-server';
+import sample from '../fixtures/function-url-event.json';
+import { lambdaContext } from '../support/function-url';
+import { searchOnlyHandler } from '../support/service';
+
+describe('the Function URL event builder', () => {
+  it('makes of the AWS example request the AWS example event', () => {
+    const event = functionUrlEvent(
+      {
+        method: 'POST',
+        target: '/my/path?parameter1=value1&parameter1=value2&parameter2=value',
+        headers: { Header1: 'value1', header2: ['value1', 'value2'], Cookie: 'cookie1; cookie2', 'content-type': 'text/plain' },
+        body: 'Hello from client!',
+        sourceIp: '123.123.123.123',
+      },
+      new Date(Date.UTC(2020, 2, 12, 19, 3, 58)),
+    );
+    // The example was sent without a content type; a body without one arrives as base64 (below).
+    expect(event).toEqual({
+      ...sample,
+      headers: { ...sample.headers, 'content-type': 'text/plain' },
+      requestContext: {
+        ...sample.requestContext,
+        // what differs by deployment and by request; `authorizer` is there for IAM auth only
+        authorizer: undefined,
+        accountId: 'anonymous',
+        apiId: 'localhost',
+        domainName: 'localhost',
+        domainPrefix: 'localhost',
+        http: { ...sample.requestContext.http, userAgent: '' },
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        timeEpoch: Date.UTC(2020, 2, 12, 19, 3, 58),
+      },
+    });
+    expect(Object.keys(event).sort()).toEqual(Object.keys(sample).sort());
+  });
+
+  it('joins a repeated query key\'s decoded values with commas and keeps the raw query as sent', () => {
+    const event = functionUrlEvent({ method: 'GET', target: '/knights?board=10110%2F01*11%2F10111%2F01001%2F00000&limit=7&board=x', headers: {} });
+    expect(event.rawQueryString).toBe('board=10110%2F01*11%2F10111%2F01001%2F00000&limit=7&board=x');
+    expect(event.queryStringParameters).toEqual({ board: '10110/01*11/10111/01001/00000,x', limit: '7' });
+    // the function reads a repeated key's first value, from the raw query
+    expect(requestFromEvent(event).query.get('board')).toBe('10110/01*11/10111/01001/00000');
+    expect(functionUrlEvent({ method: 'GET', target: '/health', headers: {} })).not.toHaveProperty('queryStringParameters');
+  });
+
+  it('delivers text media types as text and every other body as base64, bytes intact', () => {
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'TEXT/CSV', 'application/json', 'application/json;charset=utf-8', 'application/xml', 'application/javascript']) {
+      expect(deliveredAsText(type), type).toBe(true);
+    }
+    for (const type of [undefined, '', 'application/octet-stream', 'application/x-www-form-urlencoded', 'image/png', 'multipart/form-data; boundary=x', 'application/jsonl', 'textual/plain']) {
+      expect(deliveredAsText(type), String(type)).toBe(false);
+    }
+    const bytes = Uint8Array.from([0xff, 0x00, 0x7b, 0x22, 0xc3, 0x28]);
+    const binary = functionUrlEvent({ method: 'POST', target: '/eight', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+    expect(binary).toMatchObject({ isBase64Encoded: true, body: Buffer.from(bytes).toString('base64') });
+    expect(requestFromEvent(binary).bodyBytes).toBe(bytes.length);
+    const json = functionUrlEvent({ method: 'POST', target: '/eight', headers: { 'content-type': 'application/json' }, body: '{"from":"12X453786"}' });
+    expect(json).toMatchObject({ isBase64Encoded: false, body: '{"from":"12X453786"}' });
+    expect(functionUrlEvent({ method: 'GET', target: '/', headers: {} })).toMatchObject({ isBase64Encoded: false });
+    expect(functionUrlEvent({ method: 'GET', target: '/', headers: {} })).not.toHaveProperty('body');
+  });
+
+  it('takes cookies out of the headers, one entry each', () => {
+    const event = functionUrlEvent({ method: 'GET', target: '/', headers: { cookie: ['a=1; b=2', 'c=3'], 'x-many': ['1', '2'] } });
+    expect(event.cookies).toEqual(['a=1', 'b=2', 'c=3']);
+    expect(event.headers).toEqual({ 'x-many': '1,2' });
+  });
+});
+
+describe('the local URL', () => {
+  it('gives the function the event a hand-built one would be, and so the same answer', async () => {
+    const seen: { event: LambdaFunctionURLEvent; result: FunctionUrlResult }[] = [];
+    const handler = searchOnlyHandler();
+    const server = await serveFunctionUrl(async (event, context) => {
+      const result = await handler(event, context);
+      seen.push({ event, result });
+      return result;
+    }, { port: 0 });
+    const requests: { method: string; target: string; headers: Record<string, string>; body?: string }[] = [
+      { method: 'GET', target: '/knights?board=10110/01*11/10111/01001/00000&board=x&limit=8', headers: {} },
+      { method: 'POST', target: '/eight', headers: { 'content-type': 'application/json' }, body: '{"from":"564178X23","to":"7568X4123"}' },
+      { method: 'POST', target: '/eight', headers: { 'content-type': 'application/octet-stream' }, body: '{"from":"12X453786","to":"12345678X"}' },
+      { method: 'POST', target: '/knights', headers: {}, body: '{"board":"10110/01*11/10111/01001/00000"}' },
+      { method: 'POST', target: '/eight', headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '1\n12X453786\n12345678X\n' },
+      { method: 'POST', target: '/eight', headers: { 'content-type': 'image/png' }, body: '\u00ff\u0000' },
+      { method: 'GET', target: '/health?x=1&x=2', headers: { cookie: 'session=abc; theme=dark' } },
+    ];
+    try {
+      for (const request of requests) {
+        // bytes, so that fetch adds no content type of its own
+        const body = request.body === undefined ? undefined : Buffer.from(request.body, 'latin1');
+        await fetch(`${server.url}${request.target}`, { method: request.method, headers: request.headers, body });
+        const local = seen.at(-1)!;
+        const byHand = functionUrlEvent({ ...request, headers: { ...local.event.headers, ...request.headers }, body });
+        for (const field of ['rawPath', 'rawQueryString', 'queryStringParameters', 'cookies', 'body', 'isBase64Encoded'] as const) {
+          expect(local.event[field], `${field} of ${request.method} ${request.target}`).toEqual(byHand[field]);
+        }
+        // a function of its own, so that neither answer comes from the other's cache
+        const again = await searchOnlyHandler()(byHand, lambdaContext());
+        expect(again, `${request.method} ${request.target}`).toEqual(local.result);
+      }
+      expect(seen.map(({ result }) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 400, 200]);
+      expect(seen[6].event.cookies).toEqual(['session=abc', 'theme=dark']);
+    } finally {
+      await server.close();
+    }
+  });
+});
