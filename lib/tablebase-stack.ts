@@ -12,6 +12,9 @@ import { TablebaseAlarms } from './tablebase-alarms';
 import { TablebaseTable } from './tablebase-table';
 
 export class TablebaseStack extends Stack {
+  /** The function behind the URL (its bundle is what tests run as Lambda would). */
+  readonly api: TablebaseFunction;
+
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
     const settings = readSettings(this.node);
@@ -19,6 +22,7 @@ export class TablebaseStack extends Stack {
     const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
     const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency });
     api.readFrom(table);
+    this.api = api;
 
     const url = api.function.addFunctionUrl(
       settings.public

@@ -1,0 +1,146 @@
+/**
+ * The function as it ships: its bundle built exactly as `cdk synth` builds it (the stack's own
+ * NodejsFunction and bundling options, the local esbuild), and run as Lambda runs it, in a process
+ * of its own on the project's Node, with no TypeScript loader, the AWS SDK provided from outside
+ * the bundle as the runtime provides it, and the function's environment from the template.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
+import { TablebaseStack } from '../lib/tablebase-stack';
+import { lambdaContext } from './function-url-event';
+import { SHIPPED_NODE_MAJOR } from './runtime';
+
+const RUNTIME = fileURLToPath(new URL('./lambda-runtime.mjs', import.meta.url));
+/** The project's copy of the AWS SDK, which stands in for the one Lambda's runtime provides. */
+const PROJECT_SDK = fileURLToPath(new URL('../node_modules/@aws-sdk', import.meta.url));
+
+export interface FunctionBundle {
+  /** The bundle's entry file (index.js, with index.js.map beside it). */
+  readonly file: string;
+  /** The function's environment as the template sets it, without the values CloudFormation fills in. */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly bytes: number;
+}
+
+/** Synthesizes the stack with bundling and copies the API function's asset into `dir`. */
+export function buildFunctionBundle(dir: string): FunctionBundle {
+  const outdir = mkdtempSync(join(tmpdir(), 'tablebase-synth-'));
+  try {
+    const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
+    const stack = new TablebaseStack(app, 'Tablebase');
+    const assembly = app.synth();
+    const resource = assembly.getStackArtifact(stack.artifactId).template.Resources[stack.getLogicalId(stack.api.function.node.defaultChild as CfnFunction)];
+    cpSync(join(assembly.directory, resource.Metadata['aws:asset:path']), dir, { recursive: true });
+    const variables: Record<string, unknown> = resource.Properties.Environment?.Variables ?? {};
+    const environment = Object.fromEntries(Object.entries(variables).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const file = join(dir, resource.Properties.Handler.replace(/\.[^.]+$/, '.js'));
+    return { file, environment, bytes: statSync(file).size };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** What the stand-in runtime says once the bundle is loaded. */
+export interface InitTimes {
+  /** Node's own start, before the runtime's first line. */
+  readonly bootMs: number;
+  /** The modules asked for by `preload`, required before the bundle. */
+  readonly preloadMs: number;
+  /** require() of the bundle: its modules and everything they build at load. */
+  readonly initMs: number;
+}
+
+export interface Invocation {
+  readonly result: FunctionUrlResult;
+  /** The handler's own time, measured in the function's process. */
+  readonly handlerMs: number;
+  /** From sending the event to receiving the result. */
+  readonly elapsedMs: number;
+}
+
+export interface BundledFunction {
+  readonly init: InitTimes;
+  /** Invokes the handler with `remainingMs` left in the invocation. */
+  invoke(event: LambdaFunctionURLEvent, remainingMs?: number): Promise<Invocation>;
+  /** What the function wrote to stdout (its JSON log lines). */
+  stdout(): string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Variables on top of the template's, as the deployed function would have them (TABLE_NAME, ...). */
+  readonly environment?: Readonly<Record<string, string>>;
+  readonly preload?: readonly string[];
+}
+
+/** Starts a process that loads the bundle as Lambda's runtime does, and waits until it is initialised. */
+export async function startBundledFunction(bundle: FunctionBundle, options: StartOptions = {}): Promise<BundledFunction> {
+  // The runtime's NODE_PATH offers the AWS SDK and nothing else: a package the bundle left out by
+  // mistake fails here as it would on Lambda, instead of being found among the project's.
+  const runtimeModules = mkdtempSync(join(tmpdir(), 'tablebase-runtime-'));
+  mkdirSync(join(runtimeModules, 'node_modules'));
+  symlinkSync(PROJECT_SDK, join(runtimeModules, 'node_modules', '@aws-sdk'), 'dir');
+  const child: ChildProcess = fork(RUNTIME, [bundle.file, ...(options.preload ?? []).flatMap((name) => ['--preload', name])], {
+    execPath: process.execPath,
+    // Lambda's variables, not this process's: what the bundle reads must come from its own configuration.
+    env: {
+      AWS_EXECUTION_ENV: `AWS_Lambda_nodejs${SHIPPED_NODE_MAJOR}.x`,
+      AWS_LAMBDA_FUNCTION_NAME: 'tablebase-bundle',
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1024',
+      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      NODE_PATH: join(runtimeModules, 'node_modules'),
+      TZ: ':UTC',
+      ...bundle.environment,
+      ...options.environment,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const waiting = new Map<number, (message: { result?: FunctionUrlResult; error?: string; ms: number }) => void>();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(() => rmSync(runtimeModules, { recursive: true, force: true }));
+  const init = await new Promise<InitTimes>((resolve, reject) => {
+    child.on('message', (message: Record<string, unknown>) => {
+      if (message.ready) resolve(message as unknown as InitTimes);
+      else if (message.initError) reject(new Error(`the bundle failed to initialise:\n${message.initError}`));
+      else waiting.get(message.id as number)?.(message as never);
+    });
+    child.once('exit', (code) => reject(new Error(`the function's process exited with ${code}:\n${stderr}`)));
+  });
+  let next = 0;
+  return {
+    init,
+    stdout: () => stdout,
+    invoke(event, remainingMs = 10_000) {
+      const id = next++;
+      const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs);
+      const started = performance.now();
+      return new Promise<Invocation>((resolve, reject) => {
+        // Lambda would end the invocation at its timeout; give the answer a second more before calling it lost.
+        const timer = setTimeout(() => reject(new Error(`no answer within ${remainingMs + 1000} ms`)), remainingMs + 1000);
+        waiting.set(id, (message) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
+          else resolve({ result: message.result!, handlerMs: message.ms, elapsedMs: performance.now() - started });
+        });
+        child.send({ id, event, context, remainingMs });
+      });
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// A stand-in for Lambda's Node.js runtime, run with plain `node` (no TypeScript loader): it loads
+// the function's bundle once, as the runtime's init phase does, then invokes its handler for each
+// event the parent process sends, with a context counting down the time the parent grants.
+// Usage (forked, with an IPC channel): node lambda-runtime.mjs BUNDLE.js [--preload MODULE ...]
+// --preload requires a module before the bundle, so that its share of the init can be told apart.
+import { createRequire } from 'node:module';
+
+const [file, ...rest] = process.argv.slice(2);
+const preload = rest.flatMap((arg, i) => (rest[i - 1] === '--preload' ? [arg] : []));
+// Node's own start, up to this line: what a cold start pays before the function's code.
+const bootMs = performance.now();
+const requireFromBundle = createRequire(file);
+
+let preloadMs = 0;
+let initMs = 0;
+let handler;
+try {
+  const preloadStart = performance.now();
+  for (const name of preload) requireFromBundle(name);
+  preloadMs = performance.now() - preloadStart;
+  const initStart = performance.now();
+  handler = requireFromBundle(file).handler;
+  initMs = performance.now() - initStart;
+  if (typeof handler !== 'function') throw new Error(`${file} exports no function "handler"`);
+  // nodejs24.x refuses callback-style handlers at init (Runtime.CallbackHandlerDeprecated).
+  if (handler.length > 2) throw new Error('Runtime.CallbackHandlerDeprecated: the handler takes a callback');
+} catch (error) {
+  process.send({ initError: error instanceof Error ? error.stack : String(error) });
+  process.disconnect();
+  process.exitCode = 1;
+}
+
+if (handler) {
+  process.send({ ready: true, bootMs, preloadMs, initMs });
+  process.on('message', async ({ id, event, context, remainingMs }) => {
+    const deadline = Date.now() + remainingMs;
+    const started = performance.now();
+    try {
+      const result = await handler(event, { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) });
+      process.send({ id, result, ms: performance.now() - started });
+    } catch (error) {
+      process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: performance.now() - started });
+    }
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The function's bundle, built as `cdk synth` builds it, loaded by a stand-in of Lambda's runtime
+ * on the project's Node and called with Function URL events against real tables: what ships is
+ * what is tested. The AWS SDK is not in the bundle; the project's copy stands in for the runtime's.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
+import { functionUrlEvent } from '../../scripts/function-url-event';
+import { loadTable } from '../../store/loader';
+import { knightsSpec } from '../../store/table-pages';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { nearEightSpec } from '../support/small-tables';
+
+const client = testClient();
+const SAMPLE = '10110/01*11/10111/01001/00000';
+const FAR = '01011/110*1/01110/01010/00100';
+const dir = mkdtempSync(join(tmpdir(), 'tablebase-bundle-'));
+let bundle: FunctionBundle;
+let fn: BundledFunction;
+
+beforeAll(async () => {
+  bundle = buildFunctionBundle(dir);
+  const tableName = await freshTable(client, 'bundle');
+  await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+  await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
+  fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
+});
+
+afterAll(async () => {
+  await fn?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const request = (method: string, target: string, headers: Record<string, string> = {}, body?: string) =>
+  functionUrlEvent({ method, target, headers: { host: 'abc.lambda-url.us-east-1.on.aws', ...headers }, body });
+const json = (body: string | undefined) => JSON.parse(body ?? 'null');
+
+describe('the bundle as the stack builds it', () => {
+  it('is one minified file with its source map, the AWS SDK left to the runtime, and the function\'s environment', () => {
+    expect(readdirSync(dirname(bundle.file)).sort()).toEqual(['index.js', 'index.js.map']);
+    const code = readFileSync(bundle.file, 'utf8');
+    expect(code).toMatch(/require\("@aws-sdk\/client-dynamodb"\)/);
+    expect(code).not.toMatch(/class DynamoDBClient\b/);
+    expect(bundle.bytes).toBeLessThan(400_000);
+    expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps' });
+  });
+
+  it('answers from the table, by search, in judge batches, and refuses a malformed request', async () => {
+    const table = await fn.invoke(request('GET', '/eight?from=12X453786&to=12345678X'));
+    expect(table.result.statusCode).toBe(200);
+    expect(json(table.result.body)).toMatchObject({ steps: 2, path: 'dd', source: 'table' });
+
+    const knights = await fn.invoke(request('POST', '/knights', { 'content-type': 'application/json' }, JSON.stringify({ board: SAMPLE, limit: 8 })));
+    expect(json(knights.result.body)).toMatchObject({ steps: 7, path: [4, 13, 16, 7, 10, 1, 12], source: 'table' });
+
+    // 18 moves: past the depth-8 table, so the bounded search answers
+    const search = await fn.invoke(request('GET', `/knights?board=${FAR}&limit=20`));
+    expect(search.result.statusCode).toBe(200);
+    expect(json(search.result.body)).toMatchObject({ steps: 18, source: 'search' });
+
+    const judge = await fn.invoke(request('POST', '/eight', { 'content-type': 'text/plain' }, '2\n12X453786\n12345678X\n564178X23\n7568X4123\n'));
+    expect(judge.result).toMatchObject({ statusCode: 200, body: 'Case 1: 2\ndd\nCase 2: 8\nurrulldr\n' });
+    expect(judge.result.headers?.['content-type']).toMatch(/^text\/plain/);
+
+    // the body arrives base64 (no content type): decoded and parsed all the same
+    const binary = await fn.invoke(request('POST', '/eight', {}, '{"from":"12X45378","to":"12345678X"}'));
+    expect(binary.result.statusCode).toBe(400);
+    expect(json(binary.result.body).error).toMatch(/"from" "12X45378" has 8 characters/);
+  });
+
+  it('serves the page with its content security policy', async () => {
+    const { result } = await fn.invoke(request('GET', '/'));
+    expect(result.statusCode).toBe(200);
+    expect(result.headers?.['content-type']).toBe('text/html; charset=utf-8');
+    const policy = String(result.headers?.['content-security-policy']);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(result.body ?? '')![1];
+    expect(policy).toMatch(/^default-src 'none'; /);
+    expect(policy).toContain(`script-src 'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}';`);
+  });
+
+  it('ends a request within the little time the invocation has left', async () => {
+    // the standard goal with its colours swapped, far past the depth-8 table: a search of seconds
+    const remainingMs = 500;
+    const { result, elapsedMs } = await fn.invoke(request('GET', '/knights?board=00000/10000/11*00/11110/11111&limit=39'), remainingMs);
+    expect(elapsedMs).toBeLessThan(remainingMs);
+    expect(result.statusCode).toBe(503);
+    expect(json(result.body).error).toMatch(/\S/);
+  });
+
+  it('writes one JSON log line per request, as Lambda collects them', async () => {
+    await fn.invoke(request('GET', '/health'));
+    const lines = fn.stdout().trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.at(-1)).toMatchObject({ level: 'INFO', route: '/health', status: 200, service: expect.any(String) });
+  });
+});
