@@ -22,6 +22,11 @@
  *               cases (eight: the 31-move pairs; knights: 15-move boards); each set is run once
  *               untimed first, as a warm function would have. The eight sets also against a
  *               reference IDA* in C with the same estimate and move order (bench/eight-ida.c).
+ *   search-runs the search benchmark's two comparisons with C, in five fresh processes: the spread
+ *               of the ratios from one process to the next.
+ *   init        the function's bundle as the stack builds it, started cold in five fresh processes
+ *               as Lambda's runtime starts it: Node's start, the AWS SDK's load, the rest of the
+ *               bundle's load, the first answer from a table; and the search perimeters alone.
  */
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,17 +55,21 @@ import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TablePages, type TableSp
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
 import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from './seeded-inputs';
+import { buildFunctionBundle, startBundledFunction } from './function-bundle';
+import { functionUrlEvent } from './function-url-event';
 import { warnUnlessShippedRuntime } from './runtime';
 
 type Row = Record<string, string | number>;
 /** Trials of each side in a comparison with a C reference, interleaved; the fastest of each counts (the machine is shared). */
-const TRIALS = 3;
+const TRIALS = 10;
 /**
  * Runs of each whole-space BFS (10-15 s each): on this shared machine single runs of the same
  * BFS moved by half within an hour, and the fastest of five is a steadier measure than of three.
  */
 const BFS_TRIALS = 5;
-const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search, full, 'full-load': fullLoad };
+const BENCHMARKS: Record<string, () => Row[] | Promise<Row[]>> = { precompute, load, query, search, 'search-runs': searchRuns, init, full, 'full-load': fullLoad };
+/** Fresh processes for the benchmarks that measure how a process starts, or how it differs from the next. */
+const PROCESSES = 5;
 
 interface BfsRun {
   seconds: number;
@@ -438,15 +447,103 @@ function search(): Row[] {
   const eightPairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 2100).filter(([a, b]) => isReachable(a, b)).slice(0, 1000);
   const eightTable = new EightTables().table(8);
   const hardest = Array.from(eightTable.order.slice(-2)).map((code) => ({ from: decodeEight(code), to: CANONICAL_GOALS[8] }));
+  // The comparisons with C first, while this process has run nothing but them: the rows below
+  // then measure a process that has searched both puzzles, as a function serving both does.
+  const againstC = [
+    ...eightAgainstReference('the two 31-move pairs', hardest, 200),
+    ...eightAgainstReference('1,000 random reachable pairs', eightPairs.map(([from, to]) => ({ from, to })), 5),
+  ];
   return [
     { benchmark: 'search', input: 'knights: 500 random walks + 500 uniform boards, limit 15', ...latencies(knightsInputs, (board) => searchKnights({ board, goal, limit: 15 })) },
     { benchmark: 'search', input: `knights: ${fifteen.length} boards exactly 15 moves away`, ...latencies(fifteen, (board) => searchKnights({ board, goal, limit: 15 })) },
     { benchmark: 'search', input: `knights: ${sixteen.length} boards 16 moves away (beyond the limit: -1)`, ...latencies(sixteen, (board) => searchKnights({ board, goal, limit: 15 })) },
     { benchmark: 'search', input: 'eight: 1,000 random reachable pairs', ...latencies(eightPairs, ([from, to]) => searchEight({ from, to })) },
     { benchmark: 'search', input: `eight: the 31-move pairs (${hardest.map((q) => formatEightBoard(q.from)).join(', ')} -> 12345678X)`, ...latencies(hardest, (q) => searchEight(q)) },
-    ...eightAgainstReference('the two 31-move pairs', hardest, 200),
-    ...eightAgainstReference('1,000 random reachable pairs', eightPairs.map(([from, to]) => ({ from, to })), 5),
+    ...againstC,
   ];
+}
+
+/** This benchmark script again, in a fresh process: one benchmark's rows. */
+function benchInFreshProcess(name: string): Row[] {
+  const script = fileURLToPath(import.meta.url);
+  const run = spawnSync(process.execPath, [...process.execArgv, script, '--only', name, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.status !== 0) throw new Error(`npm run bench -- --only ${name} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout).results[name];
+}
+
+const spreadOf = (values: readonly number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+const medianOf = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function searchRuns(): Row[] {
+  const runs = Array.from({ length: PROCESSES }, () => benchInFreshProcess('search').filter((row) => row['vs reference']));
+  const comparisons = runs[0].filter((row) => row['vs reference'] !== '1.00');
+  return comparisons.map((row) => {
+    const i = runs[0].indexOf(row);
+    const ratios = runs.map((rows) => Number(rows[i]['vs reference']));
+    const label = String(row.input).replace(/^eight IDA\* in TypeScript: /, '').replace(/, fastest of .*$/, '');
+    return {
+      benchmark: 'search-runs',
+      input: `eight IDA* vs C: ${label}, ${PROCESSES} processes`,
+      'TypeScript / C ms, each run': runs.map((rows) => `${Number(rows[i]['total ms']).toFixed(0)}/${Number(rows[i - 1]['total ms']).toFixed(0)}`).join(', '),
+      'vs reference, each run': ratios.map((r) => r.toFixed(2)).join(', '),
+      spread: spreadOf(ratios, 2),
+      median: medianOf(ratios).toFixed(2),
+    };
+  });
+}
+
+/**
+ * The bundle started cold, PROCESSES times: with the AWS SDK preloaded (to tell its share apart)
+ * and without (require to first answer, as Lambda's init and first invocation run it).
+ */
+async function init(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-bundle-'));
+  const local = await startLocalDynamo({ port: 0 });
+  const client = createDynamoClient({ endpoint: local.endpoint });
+  try {
+    const bundle = buildFunctionBundle(dir);
+    const tableName = 'init-bench';
+    await ensureTable(client, tableName);
+    await loadTable(client, knightsSpec('standard', 8), { tableName });
+    const event = functionUrlEvent({ method: 'GET', target: '/knights?board=10110/01*11/10111/01001/00000&limit=8', headers: { host: 'abc.lambda-url.us-east-1.on.aws' } });
+    const coldStart = async (preload: string[]) => {
+      const fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: local.endpoint }, preload });
+      try {
+        const first = await fn.invoke(event);
+        if (!String(first.result.body).includes('"source":"table"')) throw new Error(`the first answer did not come from the table: ${first.result.body}`);
+        const second = await fn.invoke({ ...event, rawQueryString: 'board=1*111/01111/00111/00001/00000&limit=8' });
+        return { ...fn.init, firstMs: first.handlerMs, secondMs: second.handlerMs };
+      } finally {
+        await fn.close();
+      }
+    };
+    const split = [];
+    const whole = [];
+    for (let run = 0; run < PROCESSES; run++) {
+      split.push(await coldStart(['@aws-sdk/client-dynamodb']));
+      whole.push(await coldStart([]));
+    }
+    const perimeters = Array.from({ length: PROCESSES }, () => {
+      const code = "import { prepareKnightsSearch } from './core/knights/search'; const t = performance.now(); prepareKnightsSearch(); console.log(performance.now() - t);";
+      return Number(spawnSync(process.execPath, [...process.execArgv, '--input-type=module', '-e', code], { encoding: 'utf8' }).stdout);
+    });
+    const row = (input: string, values: number[]) => ({ benchmark: 'init', input, 'median ms': medianOf(values).toFixed(1), 'range ms': spreadOf(values, 1) });
+    return [
+      row(`Node's start, to the runtime's first line (${process.version})`, whole.map((run) => run.bootMs)),
+      row('require of the bundle, to the handler (init)', whole.map((run) => run.initMs)),
+      row('  of which the AWS SDK (@aws-sdk/client-dynamodb, preloaded in other processes)', split.map((run) => run.preloadMs)),
+      row('  of which the rest of the bundle, the SDK already loaded', split.map((run) => run.initMs)),
+      row('  of which the search perimeters (prepareKnightsSearch, timed alone)', perimeters),
+      row('first answer: a knights board from the table (manifest and page reads)', whole.map((run) => run.firstMs)),
+      row('second answer: another board from the table', whole.map((run) => run.secondMs)),
+      row('require to first answer (init + first answer)', whole.map((run) => run.initMs + run.firstMs)),
+      { benchmark: 'init', input: `the bundle: ${(bundle.bytes / 1024).toFixed(1)} KiB of minified code`, 'median ms': '', 'range ms': '' },
+    ];
+  } finally {
+    client.destroy();
+    await local.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function printTable(rows: Row[]): void {
