@@ -1,6 +1,7 @@
 /**
  * Benchmarks: `npm run bench [-- --only NAME] [--json]`. Each benchmark states its inputs and
- * prints its figures; nothing here is asserted by tests.
+ * prints its figures; nothing here is asserted by tests. A whole run gives each benchmark a fresh
+ * process of its own.
  *
  *   precompute  BFS, lines and pages of the default tables (knights standard to depth 15, the 9
  *               eight goals), and the whole knights space's BFS.
@@ -466,8 +467,8 @@ function search(): Row[] {
 /** This benchmark script again, in a fresh process: one benchmark's rows. */
 function benchInFreshProcess(name: string): Row[] {
   const script = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, [...process.execArgv, script, '--only', name, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (run.status !== 0) throw new Error(`npm run bench -- --only ${name} failed: ${run.stderr}`);
+  const run = spawnSync(process.execPath, [...process.execArgv, script, '--only', name, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (run.status !== 0) throw new Error(`npm run bench -- --only ${name} failed (exit ${run.status}); its stderr is above`);
   return JSON.parse(run.stdout).results[name];
 }
 
@@ -566,7 +567,9 @@ for (const name of names) {
 }
 const results: Record<string, Row[]> = {};
 for (const name of names) {
-  results[name] = await BENCHMARKS[name]();
+  // Each benchmark of a whole run in a process of its own: a peak RSS or a JIT's state is then
+  // that benchmark's, not what the ones before it left.
+  results[name] = names.length > 1 ? benchInFreshProcess(name) : await BENCHMARKS[name]();
   if (!values.json) {
     printTable(results[name]);
     console.log();
