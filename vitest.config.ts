@@ -1,12 +1,33 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The slow tests: the whole knights space, a load killed and resumed, the commands run as
+ * processes of their own, and the page in a browser. `npm test` runs the others (the quick
+ * suite, within 90 s on 2 cores); `npm run test:all` runs both, as CI does.
+ */
+const SLOW = [
+  'test/knights-whole-space.test.ts',
+  'test/scripts/kill-resume.test.ts',
+  'test/scripts/local-service.test.ts',
+  'test/scripts/judge.test.ts',
+  'test/scripts/lookup.test.ts',
+  'test/scripts/ask.test.ts',
+  'test/browser/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/dynamodb-setup.ts'],
     // Whole-space searches take tens of seconds on a shared 2-core machine; no test asserts speed.
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // One test file per core: the files are CPU-bound and wait on nothing else.
+    maxWorkers: availableParallelism(),
+    projects: [
+      { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+    ],
   },
 });
