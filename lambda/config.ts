@@ -3,6 +3,8 @@
  * (or by `npm start`): a bad value stops the function at initialisation, with a sentence saying
  * which variable and why, instead of failing request by request.
  */
+import { endpointProblem } from '../store/client';
+import { tableNameProblem } from '../store/table-schema';
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -24,13 +26,11 @@ export class ConfigError extends Error {
 
 export function readConfig(environment: Readonly<Record<string, string | undefined>>): Config {
   const tableName = environment.TABLE_NAME || undefined;
-  if (tableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(tableName)) {
-    throw new ConfigError(`TABLE_NAME must be a DynamoDB table name (3 to 255 letters, digits, "_", "-" or "."); got "${tableName}".`);
-  }
+  const tableWrong = tableName === undefined ? undefined : tableNameProblem(tableName);
+  if (tableWrong) throw new ConfigError(`TABLE_NAME ${tableWrong}.`);
   const dynamodbEndpoint = environment.DYNAMODB_ENDPOINT || undefined;
-  if (dynamodbEndpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(dynamodbEndpoint)) {
-    throw new ConfigError(`DYNAMODB_ENDPOINT must be an http(s) URL such as http://127.0.0.1:8000; got "${dynamodbEndpoint}".`);
-  }
+  const endpointWrong = dynamodbEndpoint === undefined ? undefined : endpointProblem(dynamodbEndpoint);
+  if (endpointWrong) throw new ConfigError(`DYNAMODB_ENDPOINT ${endpointWrong}.`);
   const logLevel = (environment.POWERTOOLS_LOG_LEVEL || 'INFO').toUpperCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`POWERTOOLS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${environment.POWERTOOLS_LOG_LEVEL}".`);

@@ -11,6 +11,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 
 const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
 const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
@@ -18,12 +19,12 @@ const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url)
 export interface TablebaseFunctionProps {
   /**
    * Memory in MB; CPU grows with it, and the search fallback is CPU-bound.
-   * @default 1024
+   * @default FUNCTION_MEMORY_MB (1024)
    */
   readonly memorySize?: number;
   /**
    * Longest invocation; the search stops well before it.
-   * @default Duration.seconds(10)
+   * @default Duration.seconds(FUNCTION_TIMEOUT_SECONDS) (10 s)
    */
   readonly timeout?: Duration;
   /**
@@ -45,7 +46,7 @@ export class TablebaseFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: TablebaseFunctionProps = {}) {
     super(scope, id);
-    this.timeout = props.timeout ?? Duration.seconds(10);
+    this.timeout = props.timeout ?? Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -59,7 +60,7 @@ export class TablebaseFunction extends Construct {
       depsLockFilePath: LOCK_FILE,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 1024,
+      memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
       timeout: this.timeout,
       role: this.role,
       logGroup,

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../lib/function-defaults';
 import { TablebaseStack } from '../lib/tablebase-stack';
 import { lambdaContext } from './function-url-event';
 import { SHIPPED_NODE_MAJOR } from './runtime';
@@ -92,7 +93,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
     env: {
       AWS_EXECUTION_ENV: `AWS_Lambda_nodejs${SHIPPED_NODE_MAJOR}.x`,
       AWS_LAMBDA_FUNCTION_NAME: 'tablebase-bundle',
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1024',
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(FUNCTION_MEMORY_MB),
       AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
@@ -122,7 +123,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   return {
     init,
     stdout: () => stdout,
-    invoke(event, remainingMs = 10_000) {
+    invoke(event, remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000) {
       const id = next++;
       const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs);
       const started = performance.now();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, LambdaFunctionURLEvent } from 'aws-lambda';
+import { FUNCTION_MEMORY_MB } from '../lib/function-defaults';
 
 /** One HTTP request as it arrived. */
 export interface HttpRequest {
@@ -106,7 +107,7 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
 }
 
 /** A Lambda context for one invocation, counting down from the function's timeout. */
-export function lambdaContext(timeoutMs: number, memoryMb = 1024): Context {
+export function lambdaContext(timeoutMs: number, memoryMb = FUNCTION_MEMORY_MB): Context {
   const deadline = Date.now() + timeoutMs;
   const name = 'tablebase-local';
   return {

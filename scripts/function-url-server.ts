@@ -6,6 +6,7 @@ import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import type { FunctionUrlHandler } from '../lambda/handler';
+import { FUNCTION_TIMEOUT_SECONDS } from '../lib/function-defaults';
 import { functionUrlEvent, lambdaContext } from './function-url-event';
 
 /** A Function URL refuses request payloads over 6 MB before the function runs. */
@@ -25,8 +26,6 @@ export interface FunctionUrlServerOptions {
   readonly onFailure?: (error: unknown) => void;
 }
 
-/** The function's timeout in the stack (lib/tablebase-function.ts). */
-const FUNCTION_TIMEOUT_MS = 10_000;
 
 /** The event a Function URL would make of this request. */
 export function eventFromRequest(request: IncomingMessage, body: Buffer): LambdaFunctionURLEvent {
@@ -41,7 +40,7 @@ export function eventFromRequest(request: IncomingMessage, body: Buffer): Lambda
 }
 
 export async function serveFunctionUrl(handler: FunctionUrlHandler, options: FunctionUrlServerOptions): Promise<FunctionUrlServer> {
-  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000;
   const onFailure = options.onFailure ?? ((error: unknown) => console.error('the function failed; the local URL answered 502', error));
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];

@@ -6,11 +6,11 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KNIGHTS_GOALS, type KnightsGoalName, isGoalName } from '../core/knights/goals';
-import { createDynamoClient } from '../store/client';
+import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
 import { ensureTable } from '../store/table-admin';
 import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec, eightSpec, knightsSpec } from '../store/table-pages';
-import { DEFAULT_TABLE_NAME } from '../store/table-schema';
+import { DEFAULT_TABLE_NAME, tableNameProblem } from '../store/table-schema';
 import { createProgressReporter } from './load-progress';
 
 const EIGHT = 'eight';
@@ -68,18 +68,10 @@ function integerOption(name: string, text: string | undefined, min: number, max:
 export function loadSettingsFrom(values: LoadOptionValues): LoadSettings {
   const { endpoint, region } = values;
   const table = values.table ?? DEFAULT_TABLE_NAME;
-  if (endpoint !== undefined) {
-    let url: URL | undefined;
-    try {
-      url = new URL(endpoint);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError(`--endpoint must be an http(s) URL such as http://127.0.0.1:8000; got "${endpoint}".`);
-  }
-  if (!/^[A-Za-z0-9_.-]{3,255}$/.test(table)) {
-    throw new UsageError(`--table must be 3 to 255 letters, digits, "_", "-" or "."; got "${table}".`);
-  }
+  const endpointWrong = endpoint === undefined ? undefined : endpointProblem(endpoint);
+  if (endpointWrong) throw new UsageError(`--endpoint ${endpointWrong}.`);
+  const tableWrong = tableNameProblem(table);
+  if (tableWrong) throw new UsageError(`--table ${tableWrong}.`);
   // A local server takes any region name (it only names the data); AWS has a fixed set of forms.
   if (region !== undefined && endpoint === undefined && !/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
     throw new UsageError(`--region must be an AWS region such as eu-west-1; got "${region}".`);

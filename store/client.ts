@@ -11,6 +11,17 @@ export interface ClientOptions {
 
 export const DEFAULT_REGION = 'us-east-1';
 
+/** Why `endpoint` cannot be a DynamoDB endpoint, or undefined when it can: the one rule for DYNAMODB_ENDPOINT and --endpoint. */
+export function endpointProblem(endpoint: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  return url && /^https?:$/.test(url.protocol) && url.hostname !== '' ? undefined : `must be an http(s) URL such as http://127.0.0.1:8000; got "${endpoint}"`;
+}
+
 /**
  * Sockets per host when the caller does not say: above the loader's default 16 batches in flight
  * and the page store's bursts of concurrent reads, so that no request waits for a socket (the

@@ -36,6 +36,11 @@ export const KEY_SCHEMA: KeySchemaElement[] = [{ AttributeName: PARTITION_KEY, K
 export const ATTRIBUTE_DEFINITIONS: AttributeDefinition[] = [{ AttributeName: PARTITION_KEY, AttributeType: 'S' }];
 export const DEFAULT_TABLE_NAME = 'tablebase';
 
+/** Why `name` cannot name a DynamoDB table, or undefined when it can: the one rule for TABLE_NAME and --table. */
+export function tableNameProblem(name: string): string | undefined {
+  return /^[A-Za-z0-9_.-]{3,255}$/.test(name) ? undefined : `must be a DynamoDB table name (3 to 255 letters, digits, "_", "-" or "."); got "${name}"`;
+}
+
 /** An item costs one read unit up to 4 KB: pages are cut to fit, key and attribute names included. */
 export const MAX_PAGE_ITEM_BYTES = 4096;
 /** DynamoDB bills a write unit per started kilobyte of an item. */

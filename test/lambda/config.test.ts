@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../lambda/config';
+import { loadSettingsFrom } from '../../scripts/load-tables';
 
 describe('the function configuration', () => {
   it('reads the table, endpoint, region and log level, with defaults', () => {
@@ -19,5 +20,26 @@ describe('the function configuration', () => {
   ])('fails fast, with a sentence, on %j', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);
+  });
+});
+
+describe('the table name and the endpoint', () => {
+  it('follow the same rule in the function\'s environment and in the load\'s options', () => {
+    const accepted = (check: () => unknown) => {
+      try {
+        check();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (const name of ['tablebase', 'Tablebase-AnswersTable1', 'a.b_c', 'ab', 'a b', 'x'.repeat(255), 'x'.repeat(256), 'tä']) {
+      expect(accepted(() => readConfig({ TABLE_NAME: name })), name).toBe(accepted(() => loadSettingsFrom({ table: name })));
+    }
+    for (const endpoint of ['http://127.0.0.1:8000', 'https://dynamodb.eu-west-1.amazonaws.com', 'http://[::1]:8000/', 'localhost:8000', 'ftp://127.0.0.1', 'http://', 'http:/x', ' http://x']) {
+      expect(accepted(() => readConfig({ DYNAMODB_ENDPOINT: endpoint })), endpoint).toBe(accepted(() => loadSettingsFrom({ endpoint })));
+    }
+    expect(accepted(() => readConfig({ TABLE_NAME: 'ab' }))).toBe(false);
+    expect(accepted(() => readConfig({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }))).toBe(true);
   });
 });

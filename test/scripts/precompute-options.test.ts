@@ -37,7 +37,7 @@ describe('precompute options', () => {
     [['--concurrency', '1.5'], /--concurrency must be a whole number/],
     [['--goals', 'standard,chess'], /--goals: there is no table "chess"; use standard, eight/],
     [['--endpoint', 'localhost:8000'], /--endpoint must be an http\(s\) URL/],
-    [['--table', 'x'], /--table must be 3 to 255/],
+    [['--table', 'x'], /--table must be a DynamoDB table name \(3 to 255/],
     [['--region', 'moon'], /--region must be an AWS region/],
     [['--endpoint', 'http://127.0.0.1:8000', '--region', 'moon base'], /--region must be a region name/],
     [['--bogus'], /Unknown option '--bogus'/],

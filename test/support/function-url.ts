@@ -1,6 +1,7 @@
 /** Function URL events for the handler tests, built as the local URL builds them (scripts/function-url-event.ts). */
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import type { FunctionUrlHandler } from '../../lambda/handler';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { functionUrlEvent as eventOf, lambdaContext as contextOf } from '../../scripts/function-url-event';
 
 export interface EventSpec {
@@ -22,7 +23,7 @@ export function functionUrlEvent(spec: EventSpec): LambdaFunctionURLEvent {
 }
 
 /** A Lambda context with `remainingMs` left. */
-export const lambdaContext = (remainingMs = 10_000) => contextOf(remainingMs);
+export const lambdaContext = (remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000) => contextOf(remainingMs);
 
 /** Calls the handler and parses a JSON body. */
 export async function call(handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) {
