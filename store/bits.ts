@@ -142,11 +142,3 @@ export class BitReader {
     return (this.bytes[byte] >>> (7 - (this.position++ & 7))) & 1;
   }
 }
-
-/** Bits the truncated binary code spends on `value` among n choices. */
-export function choiceBits(value: number, n: number): number {
-  if (n <= 1) return 0;
-  const k = 31 - Math.clz32(n);
-  return value < (1 << (k + 1)) - n ? k : k + 1;
-}
-

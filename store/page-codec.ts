@@ -19,7 +19,7 @@
  * Decoding needs the hole's cell of each record's position, which the rank gives (the page
  * layout turns slots back into ranks), so nothing about the position itself is stored.
  */
-import { BitReader, BitWriter, TruncatedStreamError, choiceBits } from './bits';
+import { BitReader, BitWriter, TruncatedStreamError } from './bits';
 import { type PageLayout, rankAt, slotsIn } from './page-layout';
 
 /** How a puzzle's hole moves, as far as the codec needs to know. */
@@ -82,50 +82,6 @@ export function writeLineStep(sink: { writeChoice(value: number, n: number): voi
   sink.writeChoice(choice, format.holeMoves[at].length - 1);
 }
 
-/** Bits of the choice that codes the hole's step from `at` to `to`, having arrived there from `from`. */
-export function lineStepBits(format: PuzzleFormat, from: number, at: number, to: number): number {
-  return choiceBits(choiceOf(moveIndex(format), from, at, to), format.holeMoves[at].length - 1);
-}
-
-/** Bits of a record: 6 for the distance, one per legal move, and the line's choices. */
-export function recordBits(format: PuzzleFormat, hole: number, record: PositionRecord): number {
-  if (record.distance === 0) return DISTANCE_BITS;
-  let bits = DISTANCE_BITS + format.holeMoves[hole].length;
-  let from = hole;
-  for (let t = 1; t < record.distance; t++) {
-    const at = record.line[t - 1];
-    bits += lineStepBits(format, from, at, record.line[t]);
-    from = at;
-  }
-  return bits;
-}
-
-export function writeRecord(writer: BitWriter, format: PuzzleFormat, hole: number, record: PositionRecord): void {
-  writeFields(writer, format, hole, record.distance, record.optimal, record.line);
-}
-
-/** writeRecord with the record's fields apart, so that a bulk encoder need not build objects. */
-function writeFields(writer: BitWriter, format: PuzzleFormat, hole: number, distance: number, optimal: number, line: ArrayLike<number>): void {
-  if (!Number.isInteger(distance) || distance < 0 || distance > MAX_DISTANCE) throw new RangeError(`distance ${distance} does not fit ${DISTANCE_BITS} bits`);
-  writer.write(distance, DISTANCE_BITS);
-  if (distance === 0) return;
-  const moves = format.holeMoves[hole];
-  if (optimal <= 0 || optimal >= 1 << moves.length) throw new RangeError(`optimal-move mask ${optimal} does not fit the ${moves.length} moves from cell ${hole}`);
-  if (line.length < distance || line[0] !== moves[lowest(optimal)]) {
-    throw new RangeError(`the line must have ${distance} moves and start with the lowest optimal move`);
-  }
-  writer.write(optimal, moves.length);
-  const indexes = moveIndex(format);
-  let from = hole;
-  for (let t = 1; t < distance; t++) {
-    const at = line[t - 1];
-    const choice = choiceOf(indexes, from, at, line[t]);
-    if (choice < 0) throw new RangeError(`the line moves the hole from ${at} to ${line[t]}, which is no forward move`);
-    writer.writeChoice(choice, format.holeMoves[at].length - 1);
-    from = at;
-  }
-}
-
 export function readRecord(reader: BitReader, format: PuzzleFormat, hole: number, maxDistance: number): PositionRecord {
   const distance = reader.read(DISTANCE_BITS);
   if (distance > maxDistance) throw new MalformedPageError(`a record says distance ${distance}, beyond the table's ${maxDistance}`);
@@ -167,12 +123,6 @@ export function pageBytesBound(slots: number, records: number, recordBitsTotal: 
   return HEADER_BYTES + Math.ceil((gaps + recordBitsTotal) / 8);
 }
 
-export interface PageEntry {
-  readonly slot: number;
-  readonly hole: number;
-  readonly record: PositionRecord;
-}
-
 /** Writes one page: its header, then each present slot's gap and record, in increasing slot order. */
 export class PageEncoder {
   private readonly writer = new BitWriter();
@@ -191,17 +141,10 @@ export class PageEncoder {
     this.writer.write(count, 16);
   }
 
-  add(slot: number, hole: number, distance: number, optimal: number, line: ArrayLike<number>): void {
-    if (slot <= this.previous || slot >= this.slots || this.added === this.count) throw new RangeError(`slot ${slot} is out of order, beyond the page's ${this.slots}, or one too many`);
-    if (this.k !== ALL_PRESENT) this.writer.writeRice(slot - this.previous - 1, this.k);
-    this.previous = slot;
-    this.added++;
-    writeFields(this.writer, this.format, hole, distance, optimal, line);
-  }
-
   /**
    * Adds a record whose line after its first move is already coded, as `length` bits of `source`
-   * from bit `at` (what writeRecord would write for it, step by step).
+   * from bit `at` (each step written by writeLineStep): the loader codes every line once, in one
+   * stream, and copies it into its page.
    */
   addCoded(slot: number, hole: number, distance: number, optimal: number, source: BitWriter, at: number, length: number): void {
     if (slot <= this.previous || slot >= this.slots || this.added === this.count) throw new RangeError(`slot ${slot} is out of order, beyond the page's ${this.slots}, or one too many`);
@@ -223,14 +166,6 @@ export class PageEncoder {
   }
 }
 
-/** Encodes the present slots of one page, given in increasing slot order. */
-export function encodePage(format: PuzzleFormat, slots: number, entries: readonly PageEntry[]): Uint8Array {
-  const encoder = new PageEncoder(format, slots, entries.length);
-  for (const { slot, hole, record } of entries) encoder.add(slot, hole, record.distance, record.optimal, record.line);
-  return encoder.finish();
-}
-
-/** A page read back: where each present slot's record starts, decoded on demand. */
 export class DecodedPage {
   constructor(
     private readonly bytes: Uint8Array,

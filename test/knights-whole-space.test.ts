@@ -5,9 +5,10 @@ import { MAX_LIMIT } from '../core/knights/query';
 import { searchKnights } from '../core/knights/search';
 import { decodeKnights, knightsSpace } from '../core/knights/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../core/knights/table';
-import { decodePage, encodePage } from '../store/page-codec';
+import { decodePage } from '../store/page-codec';
 import { goldenMultiplier, pageSlotOf, slotsIn } from '../store/page-layout';
 import { KNIGHTS_FORMAT } from '../store/puzzle-formats';
+import { encodeAsLoaded } from './support/pages';
 
 // From SPEC.md (an independent full search): positions at exactly k moves from the standard goal.
 const SPEC_LEVELS = [
@@ -67,7 +68,7 @@ describe('the whole knights space', () => {
         const { page, slot } = pageSlotOf(layout, rank);
         const hole = KNIGHTS_FORMAT.holeOfRank(rank);
         const record = { distance: k, optimal: bfs.optimal[rank], line: fromTable.path };
-        const bytes = encodePage(KNIGHTS_FORMAT, slotsIn(layout, page), [{ slot, hole, record }]);
+        const { bytes } = encodeAsLoaded(KNIGHTS_FORMAT, slotsIn(layout, page), [{ slot, hole, record }]);
         expect(decodePage(bytes, KNIGHTS_FORMAT, layout, page, MAX_LIMIT).find(slot)).toEqual(record);
       }
     }

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BitReader, BitWriter } from '../../store/bits';
-import { ALL_PRESENT, MalformedPageError, type PageEntry, type PositionRecord, decodePage, encodePage, pageBytesBound, recordBits } from '../../store/page-codec';
+import { ALL_PRESENT, MalformedPageError, type PositionRecord, decodePage, pageBytesBound } from '../../store/page-codec';
 import { type PageLayout, goldenMultiplier, pageSlotOf, rankAt, scramble, unscramble } from '../../store/page-layout';
 import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from '../../store/puzzle-formats';
+import { type PageEntry, encodeAsLoaded } from '../support/pages';
 
 /** A record whose line is any forward walk of the hole (the codec does not need it to be optimal). */
 function recordArbitrary(format: PagedPuzzle, maxDistance: number) {
@@ -97,9 +98,8 @@ describe('page codec', () => {
             const { record } = fc.sample(recordArbitrary(format, maxDistance).filter((r) => r.hole === hole), { seed: i + page, numRuns: 1 })[0];
             return { slot, hole, record };
           });
-          const bytes = encodePage(format, slots, entries);
-          const bits = entries.reduce((sum, entry) => sum + recordBits(format, entry.hole, entry.record), 0);
-          expect(bytes.length).toBeLessThanOrEqual(pageBytesBound(slots, entries.length, bits));
+          const { bytes, recordBits } = encodeAsLoaded(format, slots, entries);
+          expect(bytes.length).toBeLessThanOrEqual(pageBytesBound(slots, entries.length, recordBits));
           if (entries.length === slots) expect(bytes[0]).toBe(ALL_PRESENT);
           const decoded = decodePage(bytes, format, layout, pageNumber, maxDistance);
           expect([...decoded.slots]).toEqual(chosen);
@@ -114,7 +114,7 @@ describe('page codec', () => {
   it('refuses bytes it did not write, loudly', () => {
     const layout: PageLayout = { ranks: EIGHT_FORMAT.ranks, ranksPerPage: 100, multiplier: goldenMultiplier(EIGHT_FORMAT.ranks) };
     const hole = EIGHT_FORMAT.holeOfRank(rankAt(layout, 0, 3));
-    const bytes = encodePage(EIGHT_FORMAT, 100, [{ slot: 3, hole, record: { distance: 0, optimal: 0, line: [] } }]);
+    const { bytes } = encodeAsLoaded(EIGHT_FORMAT, 100, [{ slot: 3, hole, record: { distance: 0, optimal: 0, line: [] } }]);
     expect(() => decodePage(bytes.slice(0, 2), EIGHT_FORMAT, layout, 0, 31)).toThrow(MalformedPageError);
     expect(() => decodePage(Uint8Array.from([7, 0, 9]), EIGHT_FORMAT, layout, 0, 31)).toThrow(MalformedPageError);
     expect(() => decodePage(Uint8Array.from([...bytes, 0, 0]), EIGHT_FORMAT, layout, 0, 31)).toThrow(/bytes after its last record/);
