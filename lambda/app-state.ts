@@ -22,11 +22,11 @@ export const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 const READ_RETRY = { ...DEFAULT_RETRY, baseMs: 10, maxMs: 100, maxAttempts: 3 };
 
 export interface SearchLimits {
-  /** Longest a request may spend searching, in milliseconds. */
+  /** Longest a request may spend, all its searches together, in milliseconds. */
   readonly maxMs: number;
   /** Time kept back from the invocation's remaining time, to answer before the timeout. */
   readonly reserveMs: number;
-  /** Most positions one request's search may expand. */
+  /** Most positions one search may expand; every search (a query, a move valued) has its own. */
   readonly maxNodes: number;
 }
 

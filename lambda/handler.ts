@@ -34,7 +34,8 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
     let failure: unknown;
     let matched = 'unmatched';
     let method = '?';
-    // One budget for the whole request, table reads and searches alike: never past the time left.
+    // One deadline for the whole request, table reads and searches alike, never past the time left;
+    // the node cap is each search's own (a fresh budget per search, on the shared deadline).
     const deadline = started + Math.max(0, Math.min(search.maxMs, context.getRemainingTimeInMillis() - search.reserveMs));
     const budget = (): SearchBudget => ({ ...budgetOf(0, search.maxNodes, clock), deadline });
     try {
