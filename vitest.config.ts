@@ -19,11 +19,12 @@ const SLOW = [
 export default defineConfig({
   test: {
     globalSetup: ['test/support/dynamodb-setup.ts'],
-    // Whole-space searches take tens of seconds on a shared 2-core machine; no test asserts speed.
+    // Whole-space searches take tens of seconds on a shared 2-core machine. No test measures speed;
+    // a few check that a request ends within the time its invocation has, as Lambda would enforce.
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // One test file per core: the files are CPU-bound and wait on nothing else.
+    // One test file per core: most files spend their time computing (searches, tables, pages).
     maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: SLOW } },

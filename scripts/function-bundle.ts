@@ -85,39 +85,39 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   // The runtime's NODE_PATH offers the AWS SDK and nothing else: a package the bundle left out by
   // mistake fails here as it would on Lambda, instead of being found among the project's.
   const runtimeModules = mkdtempSync(join(tmpdir(), 'tablebase-runtime-'));
-  mkdirSync(join(runtimeModules, 'node_modules'));
-  symlinkSync(PROJECT_SDK, join(runtimeModules, 'node_modules', '@aws-sdk'), 'dir');
-  const child: ChildProcess = fork(RUNTIME, [bundle.file, ...(options.preload ?? []).flatMap((name) => ['--preload', name])], {
-    execPath: process.execPath,
-    // Lambda's variables, not this process's: what the bundle reads must come from its own configuration.
-    env: {
-      AWS_EXECUTION_ENV: `AWS_Lambda_nodejs${SHIPPED_NODE_MAJOR}.x`,
-      AWS_LAMBDA_FUNCTION_NAME: 'tablebase-bundle',
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(FUNCTION_MEMORY_MB),
-      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      NODE_PATH: join(runtimeModules, 'node_modules'),
-      TZ: ':UTC',
-      ...bundle.environment,
-      ...options.environment,
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  const removeRuntimeModules = () => rmSync(runtimeModules, { recursive: true, force: true });
+  let child: ChildProcess;
+  try {
+    mkdirSync(join(runtimeModules, 'node_modules'));
+    symlinkSync(PROJECT_SDK, join(runtimeModules, 'node_modules', '@aws-sdk'), 'dir');
+    child = forkRuntime(bundle, options, join(runtimeModules, 'node_modules'));
+  } catch (error) {
+    removeRuntimeModules();
+    throw error;
+  }
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const waiting = new Map<number, (message: { result?: FunctionUrlResult; error?: string; ms: number }) => void>();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(() => rmSync(runtimeModules, { recursive: true, force: true }));
+  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number }) => void; fail: (error: Error) => void }>();
+  let gone: Error | undefined;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(removeRuntimeModules);
+  // A process that dies (or cannot start) fails every invocation still waiting, with what it wrote.
+  const die = (error: Error) => {
+    gone ??= error;
+    for (const { fail } of waiting.values()) fail(gone);
+    waiting.clear();
+  };
+  child.on('error', (error) => die(new Error(`the function's process failed: ${error.message}\n${stderr}`)));
+  child.once('exit', (code, signal) => die(new Error(`the function's process exited (${signal ?? code}):\n${stderr}`)));
   const init = await new Promise<InitTimes>((resolve, reject) => {
     child.on('message', (message: Record<string, unknown>) => {
       if (message.ready) resolve(message as unknown as InitTimes);
       else if (message.initError) reject(new Error(`the bundle failed to initialise:\n${message.initError}`));
-      else waiting.get(message.id as number)?.(message as never);
+      else waiting.get(message.id as number)?.settle(message as never);
     });
-    child.once('exit', (code) => reject(new Error(`the function's process exited with ${code}:\n${stderr}`)));
+    child.once('exit', () => reject(gone));
+    child.once('error', () => reject(gone));
   });
   let next = 0;
   return {
@@ -128,13 +128,18 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
       const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs);
       const started = performance.now();
       return new Promise<Invocation>((resolve, reject) => {
+        if (gone) return reject(gone);
         // Lambda would end the invocation at its timeout; give the answer a second more before calling it lost.
-        const timer = setTimeout(() => reject(new Error(`no answer within ${remainingMs + 1000} ms`)), remainingMs + 1000);
-        waiting.set(id, (message) => {
-          clearTimeout(timer);
-          waiting.delete(id);
-          if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
-          else resolve({ result: message.result!, handlerMs: message.ms, elapsedMs: performance.now() - started });
+        const timer = setTimeout(() => (waiting.delete(id), reject(new Error(`no answer within ${remainingMs + 1000} ms`))), remainingMs + 1000);
+        const fail = (error: Error) => (clearTimeout(timer), reject(error));
+        waiting.set(id, {
+          fail,
+          settle: (message) => {
+            clearTimeout(timer);
+            waiting.delete(id);
+            if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
+            else resolve({ result: message.result!, handlerMs: message.ms, elapsedMs: performance.now() - started });
+          },
         });
         child.send({ id, event, context, remainingMs });
       });
@@ -144,4 +149,27 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
       await exited;
     },
   };
+}
+
+function forkRuntime(bundle: FunctionBundle, options: StartOptions, nodePath: string): ChildProcess {
+  return fork(RUNTIME, [bundle.file, ...(options.preload ?? []).flatMap((name) => ['--preload', name])], {
+    execPath: process.execPath,
+    // None of this process's flags (tsx's loader, vitest's conditions): Lambda starts node bare.
+    execArgv: [],
+    // Lambda's variables, not this process's: what the bundle reads must come from its own configuration.
+    env: {
+      AWS_EXECUTION_ENV: `AWS_Lambda_nodejs${SHIPPED_NODE_MAJOR}.x`,
+      AWS_LAMBDA_FUNCTION_NAME: 'tablebase-bundle',
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(FUNCTION_MEMORY_MB),
+      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      NODE_PATH: nodePath,
+      TZ: ':UTC',
+      ...bundle.environment,
+      ...options.environment,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
 }

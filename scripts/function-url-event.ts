@@ -58,20 +58,23 @@ function requestTime(now: Date): string {
  */
 export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): LambdaFunctionURLEvent {
   const { rawPath, rawQueryString } = splitTarget(request.target);
-  const headers: Record<string, string> = {};
+  // Maps, then own properties: a header or a query key named "constructor" or "__proto__" is just a name.
+  const joined = new Map<string, string>();
   const cookies: string[] = [];
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     const values = typeof value === 'string' ? [value] : [...value];
     const key = name.toLowerCase();
     if (key === 'cookie') cookies.push(...values.flatMap((line) => line.split(';')).map((cookie) => cookie.trim()).filter(Boolean));
-    else headers[key] = key in headers ? `${headers[key]},${values.join(',')}` : values.join(',');
+    else joined.set(key, joined.has(key) ? `${joined.get(key)},${values.join(',')}` : values.join(','));
   }
-  const query: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(rawQueryString)) query[key] = key in query ? `${query[key]},${value}` : value;
+  const headers: Record<string, string> = Object.fromEntries(joined);
+  const values = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(rawQueryString)) values.set(key, values.has(key) ? `${values.get(key)},${value}` : value);
+  const query: Record<string, string> = Object.fromEntries(values);
   const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body ?? new Uint8Array());
-  const text = deliveredAsText(headers['content-type']);
-  const domainName = headers.host ?? 'localhost';
+  const text = deliveredAsText(joined.get('content-type'));
+  const domainName = joined.get('host') ?? 'localhost';
   return {
     version: '2.0',
     routeKey: '$default',
@@ -91,7 +94,7 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
         path: rawPath,
         protocol: request.protocol ?? 'HTTP/1.1',
         sourceIp: request.sourceIp ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
+        userAgent: joined.get('user-agent') ?? '',
       },
       requestId: randomUUID(),
       routeKey: '$default',
@@ -106,9 +109,9 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
   } as unknown as LambdaFunctionURLEvent;
 }
 
-/** A Lambda context for one invocation, counting down from the function's timeout. */
-export function lambdaContext(timeoutMs: number, memoryMb = FUNCTION_MEMORY_MB): Context {
-  const deadline = Date.now() + timeoutMs;
+/** A Lambda context for one invocation, counting down `millisecondsLeft` (the function's timeout, for a fresh invocation). */
+export function lambdaContext(millisecondsLeft: number, memoryMb = FUNCTION_MEMORY_MB): Context {
+  const deadline = Date.now() + millisecondsLeft;
   const name = 'tablebase-local';
   return {
     callbackWaitsForEmptyEventLoop: false,

@@ -19,27 +19,33 @@ try {
   for (const name of preload) requireFromBundle(name);
   preloadMs = performance.now() - preloadStart;
   const initStart = performance.now();
-  handler = requireFromBundle(file).handler;
+  const loaded = requireFromBundle(file).handler;
   initMs = performance.now() - initStart;
-  if (typeof handler !== 'function') throw new Error(`${file} exports no function "handler"`);
+  if (typeof loaded !== 'function') throw new Error(`${file} exports no function "handler"`);
   // nodejs24.x refuses callback-style handlers at init (Runtime.CallbackHandlerDeprecated).
-  if (handler.length > 2) throw new Error('Runtime.CallbackHandlerDeprecated: the handler takes a callback');
+  if (loaded.length > 2) throw new Error('Runtime.CallbackHandlerDeprecated: the handler takes a callback');
+  handler = loaded;
 } catch (error) {
-  process.send({ initError: error instanceof Error ? error.stack : String(error) });
-  process.disconnect();
+  process.send({ initError: error instanceof Error ? error.stack : String(error) }, () => process.disconnect());
   process.exitCode = 1;
 }
 
 if (handler) {
   process.send({ ready: true, bootMs, preloadMs, initMs });
-  process.on('message', async ({ id, event, context, remainingMs }) => {
-    const deadline = Date.now() + remainingMs;
-    const started = performance.now();
-    try {
-      const result = await handler(event, { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) });
-      process.send({ id, result, ms: performance.now() - started });
-    } catch (error) {
-      process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: performance.now() - started });
-    }
+  // One invocation at a time, as in a Lambda execution environment: the next waits for the last.
+  let previous = Promise.resolve();
+  process.on('message', (message) => {
+    previous = previous.then(() => invoke(message));
   });
+}
+
+async function invoke({ id, event, context, remainingMs }) {
+  const deadline = Date.now() + remainingMs;
+  const started = performance.now();
+  try {
+    const result = await handler(event, { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) });
+    process.send({ id, result, ms: performance.now() - started });
+  } catch (error) {
+    process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: performance.now() - started });
+  }
 }

@@ -6,8 +6,8 @@
  */
 import packageJson from '../package.json' with { type: 'json' };
 
-/** The major version in package.json's `engines` ("24.x"). */
-export const SHIPPED_NODE_MAJOR = Number(/^(\d+)\.x$/.exec(packageJson.engines.node)?.[1]);
+/** The major version in package.json's `engines` ("24.x": its first number). */
+export const SHIPPED_NODE_MAJOR = Number(/\d+/.exec(packageJson.engines.node)?.[0]);
 
 /** The npm package holding the official Node binary for this machine, if the project pins one. */
 export function pinnedNodePackage(platform: string = process.platform, arch: string = process.arch): { name: string; version: string } | undefined {

