@@ -1,0 +1,85 @@
+/**
+ * full: the whole knights space's lines, masks and pages, then its BFS against the C reference
+ * (bench/knights-bfs.c), each side in fresh processes (bfs-process.ts for the TypeScript one).
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { KNIGHTS_MAX_DEPTH, knightsSpec } from '../store/table-pages';
+import { itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
+import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from './harness';
+
+interface BfsRun {
+  seconds: number;
+  positions: number;
+  levels: number[];
+}
+
+/** The whole-space BFS in TypeScript, in a fresh process as the C reference runs (bench/bfs-process.ts). */
+function typescriptBfs(): BfsRun {
+  const script = fileURLToPath(new URL('./bfs-process.ts', import.meta.url));
+  const run = spawnSync(process.execPath, [...process.execArgv, script], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`the TypeScript BFS failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/**
+ * The whole knights space: first every line, mask and page (in a fresh process, so that the peak
+ * RSS is the build's own), then the BFS in C and in TypeScript, interleaved.
+ */
+export function full(): Row[] {
+  return [wholeSpacePages(), ...wholeSpaceBfs()];
+}
+
+function wholeSpacePages(): Row {
+  const pages = timed(() => knightsSpec('standard', KNIGHTS_MAX_DEPTH).build());
+  const buildPeak = peakMiB();
+  let bytes = 0;
+  let writeUnits = 0;
+  for (let i = 0; i < pages.value.pages.length; i++) {
+    const size = itemBytes(pageItem(pages.value.pages[i].key, pages.value.encode(i)));
+    bytes += size;
+    writeUnits += writeUnitsOf(size);
+  }
+  return {
+    benchmark: 'full',
+    input: `whole space: BFS, lines, masks, ${pages.value.pages.length} pages (${bytes} bytes, ${writeUnits} write units)`,
+    positions: pages.value.positions,
+    seconds: pages.seconds.toFixed(2),
+    'peak MiB': buildPeak,
+  };
+}
+
+function wholeSpaceBfs(): Row[] {
+  const rows: Row[] = [];
+
+  const reference = compileReference('knights-bfs');
+  const runC = (): BfsRun => JSON.parse(spawnSync(reference!.binary, { encoding: 'utf8', maxBuffer: 1 << 20 }).stdout);
+  const c: BfsRun[] = [];
+  const ts: BfsRun[] = [];
+  try {
+    for (let trial = 0; trial < BFS_TRIALS; trial++) {
+      if (reference) c.push(runC());
+      ts.push(typescriptBfs());
+    }
+  } finally {
+    reference?.cleanup();
+  }
+  const fastest = (runs: BfsRun[]) => runs.reduce((best, run) => (run.seconds < best.seconds ? run : best));
+  const spread = (runs: BfsRun[]) => runs.map((run) => run.seconds.toFixed(1)).join(', ');
+  const bfs = fastest(ts);
+  if (c.length > 0) {
+    const best = fastest(c);
+    const same = c.every((run) => JSON.stringify(run.levels) === JSON.stringify(bfs.levels));
+    rows.push({ benchmark: 'full', input: `whole-space BFS in C (reference), fastest of ${spread(c)} s`, positions: best.positions, seconds: best.seconds.toFixed(2), 'vs reference': '1.00' });
+    rows.push({
+      benchmark: 'full',
+      input: `whole-space BFS in TypeScript, fastest of ${spread(ts)} s${same ? ' (same level counts)' : ' (LEVEL COUNTS DIFFER)'}`,
+      positions: bfs.positions,
+      seconds: bfs.seconds.toFixed(2),
+      'vs reference': (bfs.seconds / best.seconds).toFixed(2),
+    });
+  } else {
+    rows.push({ benchmark: 'full', input: `whole-space BFS in TypeScript, fastest of ${spread(ts)} s`, positions: bfs.positions, seconds: bfs.seconds.toFixed(2) });
+  }
+  return rows;
+}
