@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSET_COUNT, subsetRank, subsetUnrank } from '../core/combinations';
-import { cantorRank, cantorUnrank, factorial } from '../core/cantor';
+import { SUBSET_COUNT, subsetRank, subsetUnrank } from '../../core/combinations';
+import { cantorRank, cantorUnrank, factorial } from '../../core/cantor';
 
 describe('subset ranking (12 black knights among 24 cells)', () => {
   it('numbers every 12-of-24 mask exactly once, densely, in colex order', () => {

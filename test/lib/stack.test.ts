@@ -4,7 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { TablebaseStack } from '../../lib/tablebase-stack';
 
-/** The stack without bundling (test/infra/bundle.test.ts builds and runs the bundle itself). */
+/** The stack without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
 function synth(context: Record<string, unknown> = {}) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new TablebaseStack(app, 'Tablebase');
