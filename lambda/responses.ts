@@ -63,7 +63,23 @@ export interface HealthResponse {
 }
 
 export type TableHealthResponse =
-  | { readonly state: 'loaded'; readonly manifest: Manifest }
+  | {
+      readonly state: 'loaded';
+      /** The goal board (for eight, its 9 canonical goals). */
+      readonly goal: string;
+      /** The deepest distance the table holds. */
+      readonly depth: number;
+      readonly positions: number;
+      readonly pages: number;
+      readonly bytes: number;
+      readonly writeUnits: number;
+      /** The version of the page format the table was written in (this one reads only its own). */
+      readonly schemaVersion: number;
+      /** When its load completed and was verified (ISO 8601). */
+      readonly completedAt: string;
+      /** sha256 over every page, in load order: two loads with one checksum stored the same bytes. */
+      readonly checksum: string;
+    }
   | { readonly state: 'missing' | 'unknown' }
   | { readonly state: 'outdated'; readonly schemaVersion: number; readonly message: string };
 
@@ -139,8 +155,10 @@ export function healthResponse(health: Health): HealthResponse {
 
 function tableHealth(table: TableHealth): TableHealthResponse {
   switch (table.state) {
-    case 'loaded':
-      return { state: 'loaded', manifest: table.manifest };
+    case 'loaded': {
+      const { goal, depth, positions, pages, bytes, writeUnits, schemaVersion, completedAt, checksum } = table.manifest;
+      return { state: 'loaded', goal, depth, positions, pages, bytes, writeUnits, schemaVersion, completedAt, checksum };
+    }
     case 'outdated':
       return { state: 'outdated', schemaVersion: table.schemaVersion, message: table.message };
     default:
