@@ -1,5 +1,5 @@
 /**
- * The JSON the API answers with, one named type per answer, written field by field from the
+ * The JSON the API answers with (its types are in api.ts), written field by field from the
  * domain's results (never spread from them, so that a field added to a domain object does not
  * leak into the API unnoticed).
  */
@@ -10,112 +10,10 @@ import type { MoveValue } from '../core/move-values';
 import type { EightQuery } from '../core/eight/query';
 import { formatKnightsBoard } from '../core/knights/board';
 import { type KnightsQuery, MAX_LIMIT } from '../core/knights/query';
-import { EIGHT_TABLE_ID, type Manifest } from '../store/table-schema';
-import type { EightResult, Health, KnightsResult, Source, TableHealth, Valued } from './tablebase';
+import { EIGHT_TABLE_ID } from '../store/table-schema';
+import type { EightResponse, ErrorResponse, HealthResponse, KnightsResponse, StatsResponse, TableHealthResponse, TableStatsResponse } from './api';
+import type { EightResult, Health, KnightsResult, TableHealth, Valued } from './tablebase';
 
-export interface KnightsResponse {
-  /** Moves in a shortest line to the goal, or -1 when that is more than the limit. */
-  readonly steps: number;
-  /** The lex-min shortest line: the cells the empty square moves to. */
-  readonly path: number[];
-  readonly source: Source;
-  readonly cached: boolean;
-  /** The board asked about, as 5 rows joined by "/". */
-  readonly board: string;
-  /** The goal's registry name, or its board when the client gave one of its own. */
-  readonly goal: string;
-  readonly limit: number;
-  /** Every legal move (the cell the empty square jumps to, ascending) and its value. */
-  readonly moves: KnightsMoveResponse[];
-}
-
-export interface KnightsMoveResponse {
-  readonly move: number;
-  /** Moves to the goal after this one; -1 past the limit. */
-  readonly steps: number;
-  /** Whether it leads one step closer (within the limit). */
-  readonly optimal: boolean;
-}
-
-export interface EightMoveResponse {
-  /** The blank's move: d, l, r or u. */
-  readonly move: string;
-  readonly steps: number;
-  readonly optimal: boolean;
-}
-
-export interface EightResponse {
-  readonly steps: number;
-  /** The lex-min shortest line as the letters d, l, r, u. */
-  readonly path: string;
-  readonly source: Source;
-  readonly cached: boolean;
-  readonly from: string;
-  readonly to: string;
-  /** Every legal move (d, l, r, u order) and its value. */
-  readonly moves: EightMoveResponse[];
-}
-
-export interface HealthResponse {
-  readonly status: 'ok';
-  readonly dynamodb: Health['dynamodb'];
-  readonly tables: Record<string, TableHealthResponse>;
-}
-
-export type TableHealthResponse =
-  | {
-      readonly state: 'loaded';
-      /** The goal board (for eight, its 9 canonical goals). */
-      readonly goal: string;
-      /** The deepest distance the table holds. */
-      readonly depth: number;
-      readonly positions: number;
-      readonly pages: number;
-      readonly bytes: number;
-      readonly writeUnits: number;
-      /** The version of the page format the table was written in (this one reads only its own). */
-      readonly schemaVersion: number;
-      /** When its load completed and was verified (ISO 8601). */
-      readonly completedAt: string;
-      /** sha256 over every page, in load order: two loads with one checksum stored the same bytes. */
-      readonly checksum: string;
-    }
-  | { readonly state: 'missing' | 'unknown' }
-  | { readonly state: 'outdated'; readonly schemaVersion: number; readonly message: string };
-
-export interface StatsResponse {
-  readonly dynamodb: Health['dynamodb'];
-  readonly tables: Record<string, TableStatsResponse>;
-}
-
-export type TableStatsResponse =
-  | {
-      readonly state: 'loaded';
-      readonly goal: string;
-      /** The deepest distance the table holds. */
-      readonly depth: number;
-      /** Positions stored: the sum of levels. */
-      readonly positions: number;
-      /** levels[k]: positions exactly k moves from the goal (for eight, summed over its 9 goals). */
-      readonly levels: readonly number[];
-      readonly farthest: Manifest['farthest'];
-      readonly pages: number;
-      readonly bytes: number;
-      /** What writing the pages cost (DynamoDB write units). */
-      readonly writeUnits: number;
-    }
-  | {
-      readonly state: 'missing' | 'outdated' | 'unknown';
-      /** What that means for answers, and how to load the table. */
-      readonly message: string;
-      /** The positions of the table's whole space, which the core states without any table. */
-      readonly spacePositions: number;
-    };
-
-export interface ErrorResponse {
-  /** A sentence a person understands: what was wrong and what to send instead. */
-  readonly error: string;
-}
 
 export function knightsResponse(query: KnightsQuery, answer: KnightsResult): KnightsResponse {
   return {

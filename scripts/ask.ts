@@ -7,15 +7,11 @@
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, signedHeaders } from './function-url-signing';
+import type { EightMoveResponse, EightResponse, ErrorResponse, KnightsMoveResponse, KnightsResponse, StatsResponse } from '../lambda/api';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const USAGE = `usage: npm run --silent ask -- knights BOARD [--limit N] [--goal G] | eight A B | stats   [--url URL] [--json]`;
 
-interface MoveValue {
-  move: number | string;
-  steps: number;
-  optimal: boolean;
-}
 
 async function main(): Promise<number> {
   let parsed;
@@ -58,7 +54,8 @@ async function main(): Promise<number> {
     return 1;
   }
   const text = await response.text();
-  let answer: Record<string, unknown>;
+  // the API's answer for the command asked (its types in lambda/api.ts), or an error
+  let answer: unknown;
   try {
     answer = JSON.parse(text);
   } catch {
@@ -67,10 +64,14 @@ async function main(): Promise<number> {
   }
   if (!response.ok) {
     const hint = response.status === 403 && region ? ' (the caller needs lambda:InvokeFunctionUrl on the function, and the signature must be for this URL and region)' : '';
-    console.error(`${response.status}: ${String(answer.error ?? answer.message ?? text)}${hint}`);
+    // a refusal of the function's ({error}), or of the Function URL itself ({message})
+    const refusal = answer as Partial<ErrorResponse> & { message?: string };
+    console.error(`${response.status}: ${String(refusal.error ?? refusal.message ?? text)}${hint}`);
     return 1;
   }
-  console.log(values.json ? JSON.stringify(answer, null, 2) : command === 'knights' ? knightsText(answer) : command === 'eight' ? eightText(answer) : statsText(answer));
+  console.log(
+    values.json ? JSON.stringify(answer, null, 2) : command === 'knights' ? knightsText(answer as KnightsResponse) : command === 'eight' ? eightText(answer as EightResponse) : statsText(answer as StatsResponse),
+  );
   return 0;
 }
 
@@ -88,39 +89,38 @@ async function credentials(): Promise<AwsKeys> {
   }
 }
 
-function movesText(moves: MoveValue[]): string {
+function movesText(moves: readonly (KnightsMoveResponse | EightMoveResponse)[]): string {
   return moves
     .map(({ move, steps, optimal }) => `  ${String(move).padStart(2)} -> ${steps < 0 ? 'beyond the limit' : `${steps} ${steps === 1 ? 'move' : 'moves'}`}${optimal ? '  (optimal)' : ''}`)
     .join('\n');
 }
 
-function knightsText(answer: Record<string, unknown>): string {
-  const steps = answer.steps as number;
-  const board = String(answer.board).split('/').join('\n');
+function knightsText(answer: KnightsResponse): string {
+  const steps = answer.steps;
+  const board = answer.board.split('/').join('\n');
   const distance =
     steps < 0 ? `more than ${answer.limit} moves from the ${answer.goal} goal` : steps === 0 ? `at the ${answer.goal} goal` : `${steps} moves from the ${answer.goal} goal`;
-  const line = steps > 0 ? `line: the empty square goes to ${(answer.path as number[]).join(' ')}\n` : '';
-  return `${board}\n${distance} (${answer.source})\n${line}moves (the cell the empty square jumps to -> moves left after it):\n${movesText(answer.moves as MoveValue[])}`;
+  const line = steps > 0 ? `line: the empty square goes to ${answer.path.join(' ')}\n` : '';
+  return `${board}\n${distance} (${answer.source})\n${line}moves (the cell the empty square jumps to -> moves left after it):\n${movesText(answer.moves)}`;
 }
 
-function eightText(answer: Record<string, unknown>): string {
-  const rows = (board: unknown) => String(board).match(/.{3}/g)!;
+function eightText(answer: EightResponse): string {
+  const rows = (board: string) => board.match(/.{3}/g)!;
   const from = rows(answer.from);
   const to = rows(answer.to);
   const boards = from.map((row, i) => `${row}   ${i === 1 ? '->' : '  '}   ${to[i]}`).join('\n');
-  const steps = answer.steps as number;
+  const steps = answer.steps;
   const line = steps === 0 ? 'already there' : `${steps} moves: ${answer.path}`;
-  return `${boards}\n${line} (${answer.source})\nmoves (the blank's move -> moves left after it):\n${movesText(answer.moves as MoveValue[])}`;
+  return `${boards}\n${line} (${answer.source})\nmoves (the blank's move -> moves left after it):\n${movesText(answer.moves)}`;
 }
 
-function statsText(answer: Record<string, unknown>): string {
-  const tables = answer.tables as Record<string, Record<string, unknown>>;
-  const number = (value: unknown) => Number(value).toLocaleString('en');
-  return Object.entries(tables)
+function statsText(answer: StatsResponse): string {
+  const number = (value: number) => value.toLocaleString('en');
+  return Object.entries(answer.tables)
     .map(([id, table]) => {
       if (table.state !== 'loaded') return `${id}: ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
-      const levels = (table.levels as number[]).map((count, k) => `  ${String(k).padStart(2)} ${k === 1 ? 'move: ' : 'moves:'} ${number(count)}`).join('\n');
-      const farthest = (table.farthest as { board: string; goal: string; steps: number; path: unknown }[])
+      const levels = table.levels.map((count, k) => `  ${String(k).padStart(2)} ${k === 1 ? 'move: ' : 'moves:'} ${number(count)}`).join('\n');
+      const farthest = table.farthest
         .map((far) => `  ${far.steps} moves: ${far.board}${id === 'eight' ? ` -> ${far.goal}` : ''}  ${Array.isArray(far.path) ? far.path.join(' ') : far.path}`)
         .join('\n');
       return [

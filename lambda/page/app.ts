@@ -4,7 +4,9 @@
  * it can be shared. Bundled and inlined into the page at build time (scripts/build-page.ts); the
  * page's CSP allows exactly this script by its hash.
  */
-import { type TableStats, distanceHistogram } from './histogram';
+import type { EightMoveResponse, EightResponse, FarthestPositionResponse, KnightsMoveResponse, KnightsResponse, StatsResponse, TableStatsResponse } from '../api';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../core/knights/query';
+import { distanceHistogram } from './histogram';
 
 interface Playable<Position, Move> {
   position: Position;
@@ -18,19 +20,8 @@ interface Playable<Position, Move> {
   timer: ReturnType<typeof setInterval> | null;
 }
 
-interface MoveValue<Move> {
-  move: Move;
-  /** Moves to the goal after this one; -1 past the limit. */
-  steps: number;
-  optimal: boolean;
-}
-
-interface Answer<Path, Move> {
-  steps: number;
-  path: Path;
-  source: string;
-  moves: MoveValue<Move>[];
-}
+/** A move's value as the API gives it: knights moves are cells, eight moves letters. */
+type MoveValue<Move> = Move extends number ? KnightsMoveResponse : EightMoveResponse;
 
 
 
@@ -39,8 +30,8 @@ type KnightsCell = '0' | '1' | '*';
 
 const DEFAULT_KNIGHTS = '10110' + '01*11' + '10111' + '01001' + '00000';
 /** The judge's question; and the farthest any position lies, so a limit that gives exact distances. */
-const JUDGE_LIMIT = 15;
-const EXACT_LIMIT = 39;
+const JUDGE_LIMIT = DEFAULT_LIMIT;
+const EXACT_LIMIT = MAX_LIMIT;
 const NAMES: Record<KnightsCell, string> = { '0': 'white knight', '1': 'black knight', '*': 'empty' };
 const NEXT_CELL: Record<KnightsCell, KnightsCell> = { '0': '1', '1': '*', '*': '0' };
 const KNIGHT = '\u265E';
@@ -114,7 +105,7 @@ function hintAt<Move>(state: Playable<string, Move>, key: (value: MoveValue<Move
 }
 
 /** Marks a board cell with its move's value: colour by optimal or not, the distance after it as a badge. */
-function markHint<Move>(button: HTMLElement, hint: MoveValue<Move> | undefined, limit: number): void {
+function markHint(button: HTMLElement, hint: KnightsMoveResponse | EightMoveResponse | undefined, limit: number): void {
   if (!hint) return;
   button.classList.add(hint.optimal ? 'opt' : 'worse');
   const badge = document.createElement('small');
@@ -202,7 +193,7 @@ async function solveKnights(focusCell?: number): Promise<void> {
     const limit = readLimit(limitInput.value);
     limitInput.value = String(limit);
     saveUrl();
-    const answer = await ask<Answer<number[], number>>(`/knights?board=${encodeURIComponent(rows(knights.position))}&limit=${limit}`);
+    const answer = await ask<KnightsResponse>(`/knights?board=${encodeURIComponent(rows(knights.position))}&limit=${limit}`);
     knights.start = knights.position;
     knights.path = answer.path;
     knights.moves = answer.moves;
@@ -286,7 +277,7 @@ async function solveEight(focusCell?: number): Promise<void> {
   saveUrl();
   say('estatus', 'Solving\u2026');
   try {
-    const answer = await ask<Answer<string, string>>(`/eight?from=${eight.position}&to=${eight.to}`);
+    const answer = await ask<EightResponse>(`/eight?from=${eight.position}&to=${eight.to}`);
     eight.start = eight.position;
     eight.path = answer.path.split('');
     eight.moves = answer.moves;
@@ -377,10 +368,10 @@ function swapCells(board: string, a: number, b: number): string {
 }
 
 /** The table's farthest positions as buttons that load one onto the board and solve it. */
-function farthestList(listId: string, stats: TableStats, label: (far: { board: string; goal: string }) => string, load: (far: { board: string; goal: string }) => void): void {
+function farthestList(listId: string, stats: TableStatsResponse, label: (far: FarthestPositionResponse) => string, load: (far: FarthestPositionResponse) => void): void {
   const list = byId(listId);
   list.textContent = '';
-  for (const far of stats.farthest ?? []) {
+  for (const far of stats.state === 'loaded' ? stats.farthest : []) {
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.textContent = `${far.steps} moves: ${label(far)}`;
@@ -395,7 +386,7 @@ const eightChart = distanceHistogram(byId('ehist'), 'Eight table (all 9 goals)')
 
 async function showStats(): Promise<void> {
   try {
-    const stats = await ask<{ tables: Record<string, TableStats> }>('/stats');
+    const stats = await ask<StatsResponse>('/stats');
     const knightsTable = stats.tables['knights#standard'];
     knightsChart.show(knightsTable);
     farthestList('kfar', knightsTable, (far) => far.board, (far) => {

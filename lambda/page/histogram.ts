@@ -2,16 +2,8 @@
  * A table's distance histogram for the page, drawn as SVG by the page itself (no library, nothing
  * fetched): one bar per distance from GET /stats, the position just answered marked.
  */
+import type { TableStatsResponse } from '../api';
 
-/** A table as GET /stats describes it. */
-export interface TableStats {
-  state: string;
-  message?: string;
-  depth?: number;
-  positions?: number;
-  levels?: number[];
-  farthest?: { board: string; goal: string; steps: number }[];
-}
 
 /** SVG's namespace: a name that createElementNS needs, never fetched. */
 const SVG = 'http://www.w3.org/2000/svg';
@@ -66,13 +58,13 @@ export function distanceHistogram(figure: HTMLElement, what: string) {
     figure.append(svg, caption);
   }
   return {
-    show(stats: TableStats): void {
-      if (stats.state !== 'loaded' || !stats.levels) {
-        figure.textContent = stats.message ?? 'The table is not loaded.';
+    show(stats: TableStatsResponse): void {
+      if (stats.state !== 'loaded') {
+        figure.textContent = stats.message;
         return;
       }
-      levels = stats.levels;
-      depth = stats.depth ?? levels.length - 1;
+      levels = [...stats.levels];
+      depth = stats.depth;
       draw(null);
     },
     /** Marks the bar of the position just answered (-1: beyond the limit, so no bar). */
