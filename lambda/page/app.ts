@@ -4,26 +4,12 @@
  * it can be shared. Bundled and inlined into the page at build time (scripts/build-page.ts); the
  * page's CSP allows exactly this script by its hash.
  */
-import type { EightMoveResponse, EightResponse, FarthestPositionResponse, KnightsMoveResponse, KnightsResponse, StatsResponse, TableStatsResponse } from '../api';
+import type { EightResponse, FarthestPositionResponse, KnightsResponse, StatsResponse, TableStatsResponse } from '../api';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../core/knights/query';
+import { ask, byId, say } from './dom';
+import { hintAt, markHint } from './hints';
 import { distanceHistogram } from './histogram';
-
-interface Playable<Position, Move> {
-  position: Position;
-  path: readonly Move[];
-  /** Every legal move's value at `start`, shown on the board while it shows `start`. */
-  moves: readonly MoveValue<Move>[];
-  /** Moves of the path played so far. */
-  at: number;
-  /** The position the path starts from (set when solved). */
-  start: Position | null;
-  timer: ReturnType<typeof setInterval> | null;
-}
-
-/** A move's value as the API gives it: knights moves are cells, eight moves letters. */
-type MoveValue<Move> = Move extends number ? KnightsMoveResponse : EightMoveResponse;
-
-
+import { type MoveValue, type Playable, player, unsolve } from './player';
 
 /** Cells of the 25 knights cells; '0' white, '1' black, '*' empty. */
 type KnightsCell = '0' | '1' | '*';
@@ -73,10 +59,6 @@ function clean(value: string | null, pattern: RegExp, fallback: string): string 
   return pattern.test(v) ? v : fallback;
 }
 
-function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  return document.getElementById(id) as T;
-}
-
 function rows(board: string): string {
   return board.match(/.{5}/g)!.join('/');
 }
@@ -84,35 +66,6 @@ function rows(board: string): string {
 function saveUrl(): void {
   const query = new URLSearchParams({ board: rows(knights.position), limit: String(readLimit(limitInput.value)), from: eight.position, to: eight.to });
   history.replaceState(null, '', `?${query.toString()}`);
-}
-
-function say(id: string, text: string, bad = false): void {
-  const status = byId(id);
-  status.textContent = text;
-  status.className = `status${bad ? ' bad' : ''}`;
-}
-
-async function ask<T>(path: string): Promise<T> {
-  const response = await fetch(path);
-  const body = (await response.json().catch(() => ({ error: `The server answered ${response.status}.` }))) as T & { error?: string };
-  if (!response.ok) throw new Error(body.error ?? `The server answered ${response.status}.`);
-  return body;
-}
-
-/** The value of the move to `key` while the board shows the answered position, else undefined. */
-function hintAt<Move>(state: Playable<string, Move>, key: (value: MoveValue<Move>) => boolean): MoveValue<Move> | undefined {
-  return state.start !== null && state.position === state.start ? state.moves.find(key) : undefined;
-}
-
-/** Marks a board cell with its move's value: colour by optimal or not, the distance after it as a badge. */
-function markHint(button: HTMLElement, hint: KnightsMoveResponse | EightMoveResponse | undefined, limit: number): void {
-  if (!hint) return;
-  button.classList.add(hint.optimal ? 'opt' : 'worse');
-  const badge = document.createElement('small');
-  badge.textContent = hint.steps < 0 ? `>${limit}` : String(hint.steps);
-  button.appendChild(badge);
-  const after = hint.steps < 0 ? `more than ${limit} moves to go` : `${hint.steps} ${hint.steps === 1 ? 'move' : 'moves'} to go`;
-  button.setAttribute('aria-label', `${button.getAttribute('aria-label')}; move here: ${after}${hint.optimal ? ', optimal' : ''}`);
 }
 
 function count(text: string, symbol: string): number {
@@ -157,15 +110,6 @@ function drawGoal(): void {
     span.textContent = GOAL[i] === '*' ? '' : KNIGHT;
     goal.appendChild(span);
   }
-}
-
-/** An edited board has no solution yet: stop playback and forget the line. */
-function unsolve<Move>(state: Playable<string, Move>, controls: { stop(): void; buttons(): void }): void {
-  controls.stop();
-  state.path = [];
-  state.moves = [];
-  state.start = null;
-  controls.buttons();
 }
 
 function cycle(event: Event): void {
@@ -292,72 +236,6 @@ async function solveEight(focusCell?: number): Promise<void> {
   drawEight();
   eightPlayer.buttons();
   if (focusCell !== undefined) document.querySelector<HTMLElement>(`[data-which="from"][data-cell="${focusCell}"]`)?.focus();
-}
-
-/**
- * Playback of a solved line, the same for both puzzles: Play/Pause, Step and Reset over
- * state.path, moving state.position with play(position, move) and redrawing with draw().
- */
-function player<Move>(
-  prefix: string,
-  state: Playable<string, Move>,
-  play: (position: string, move: Move) => string,
-  draw: () => void,
-  statusId: string,
-  everyMs: number,
-) {
-  const playButton = byId<HTMLButtonElement>(`${prefix}play`);
-  const stepButton = byId<HTMLButtonElement>(`${prefix}step`);
-  const resetButton = byId<HTMLButtonElement>(`${prefix}reset`);
-  function buttons(): void {
-    const solved = state.path.length > 0;
-    playButton.disabled = !solved;
-    playButton.textContent = state.timer ? 'Pause' : 'Play';
-    stepButton.disabled = !solved || state.at >= state.path.length;
-    resetButton.disabled = !solved || state.at === 0;
-  }
-  function stop(): void {
-    if (state.timer) clearInterval(state.timer);
-    state.timer = null;
-    buttons();
-  }
-  function step(): void {
-    if (state.at >= state.path.length) {
-      stop();
-      return;
-    }
-    state.position = play(state.position, state.path[state.at++]);
-    draw();
-    buttons();
-    if (state.at >= state.path.length) {
-      stop();
-      say(statusId, `${byId(statusId).textContent!.replace(/ Played\.$/, '')} Played.`);
-    }
-  }
-  function reset(): void {
-    stop();
-    if (state.start !== null) {
-      state.position = state.start;
-      state.at = 0;
-      draw();
-    }
-    buttons();
-  }
-  playButton.addEventListener('click', () => {
-    if (state.timer) {
-      stop();
-      return;
-    }
-    if (state.at >= state.path.length) reset();
-    state.timer = setInterval(step, everyMs);
-    buttons();
-  });
-  stepButton.addEventListener('click', () => {
-    stop();
-    step();
-  });
-  resetButton.addEventListener('click', reset);
-  return { stop, buttons };
 }
 
 /** The board with the pieces on cells a and b exchanged: a move (the hole and the piece it takes the place of), or a click-swap of two tiles. */

@@ -1,0 +1,19 @@
+/** Every legal move's value, marked on the board as a chess tablebase explorer marks them. */
+import type { EightMoveResponse, KnightsMoveResponse } from '../api';
+import type { MoveValue, Playable } from './player';
+
+/** The value of the move to `key` while the board shows the answered position, else undefined. */
+export function hintAt<Move>(state: Playable<string, Move>, key: (value: MoveValue<Move>) => boolean): MoveValue<Move> | undefined {
+  return state.start !== null && state.position === state.start ? state.moves.find(key) : undefined;
+}
+
+/** Marks a board cell with its move's value: colour by optimal or not, the distance after it as a badge. */
+export function markHint(button: HTMLElement, hint: KnightsMoveResponse | EightMoveResponse | undefined, limit: number): void {
+  if (!hint) return;
+  button.classList.add(hint.optimal ? 'opt' : 'worse');
+  const badge = document.createElement('small');
+  badge.textContent = hint.steps < 0 ? `>${limit}` : String(hint.steps);
+  button.appendChild(badge);
+  const after = hint.steps < 0 ? `more than ${limit} moves to go` : `${hint.steps} ${hint.steps === 1 ? 'move' : 'moves'} to go`;
+  button.setAttribute('aria-label', `${button.getAttribute('aria-label')}; move here: ${after}${hint.optimal ? ', optimal' : ''}`);
+}
