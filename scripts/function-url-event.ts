@@ -51,6 +51,11 @@ function requestTime(now: Date): string {
   return `${two(now.getUTCDate())}/${MONTHS[now.getUTCMonth()]}/${now.getUTCFullYear()}:${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())} +0000`;
 }
 
+/** A repeated header or query key: its values joined by commas, as a Function URL joins them. */
+function appendJoined(into: Map<string, string>, key: string, value: string): void {
+  into.set(key, into.has(key) ? `${into.get(key)},${value}` : value);
+}
+
 /**
  * The event for one request, shaped as a Function URL shapes it: header names in lower case and
  * repeated headers joined by commas, except cookies, which come apart in `cookies`; the query both
@@ -66,11 +71,11 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
     const values = typeof value === 'string' ? [value] : [...value];
     const key = name.toLowerCase();
     if (key === 'cookie') cookies.push(...values.flatMap((line) => line.split(';')).map((cookie) => cookie.trim()).filter(Boolean));
-    else joined.set(key, joined.has(key) ? `${joined.get(key)},${values.join(',')}` : values.join(','));
+    else appendJoined(joined, key, values.join(','));
   }
   const headers: Record<string, string> = Object.fromEntries(joined);
   const values = new Map<string, string>();
-  for (const [key, value] of new URLSearchParams(rawQueryString)) values.set(key, values.has(key) ? `${values.get(key)},${value}` : value);
+  for (const [key, value] of new URLSearchParams(rawQueryString)) appendJoined(values, key, value);
   const query: Record<string, string> = Object.fromEntries(values);
   const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body ?? new Uint8Array());
   const text = deliveredAsText(joined.get('content-type'));
