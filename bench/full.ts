@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { KNIGHTS_MAX_DEPTH, knightsSpec } from '../store/table-pages';
+import { KNIGHTS_MAX_DEPTH, knightsSpec } from '../puzzles/knights/tables';
 import { itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
 import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from './harness';
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
-import { knightsSpec } from '../store/table-pages';
+import { knightsSpec } from '../puzzles/knights/tables';
 import { ensureTable } from '../store/table-admin';
 import { buildFunctionBundle, startBundledFunction } from '../scripts/function-bundle';
 import { functionUrlEvent } from '../scripts/function-url-event';

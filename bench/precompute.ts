@@ -5,7 +5,8 @@
 import { buildEightTable } from '../core/eight/table';
 import { resolveKnightsGoal } from '../core/knights/goals';
 import { buildKnightsTable } from '../core/knights/table';
-import { eightSpec, knightsSpec } from '../store/table-pages';
+import { eightSpec } from '../puzzles/eight/tables';
+import { knightsSpec } from '../puzzles/knights/tables';
 import { type Row, peakMiB, timed } from './harness';
 
 export function precompute(): Row[] {

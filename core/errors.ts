@@ -17,3 +17,8 @@ export class UnreachableError extends Error {
 export class BudgetExhaustedError extends Error {
   override readonly name = 'BudgetExhaustedError';
 }
+
+/** What the question needs cannot be read now (the tables did not answer): the same request may succeed shortly. */
+export class UnavailableNowError extends Error {
+  override readonly name = 'UnavailableNowError';
+}

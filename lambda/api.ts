@@ -4,6 +4,9 @@
  * that the page's browser-only type check can follow it.
  */
 
+/** The puzzles, by their paths (/knights, /eight). */
+export type PuzzleName = 'knights' | 'eight';
+
 /** How an answer was found: the position's stored record, or the bounded search. */
 export type AnswerSource = 'table' | 'search';
 
@@ -30,7 +33,7 @@ export interface KnightsResponse {
   readonly cached: boolean;
   /** The board asked about, as 5 rows joined by "/". */
   readonly board: string;
-  /** The goal's registry name, or its board when the client gave one of its own. */
+  /** The goal's name (built in, or loaded with --goal), or its board when it is neither. */
   readonly goal: string;
   readonly limit: number;
   /** Every legal move (the cell the empty square jumps to, ascending) and its value. */
@@ -70,13 +73,24 @@ export interface HealthResponse {
   readonly tables: Record<string, TableHealthResponse>;
 }
 
-/** What /health and /stats both say of a loaded table. */
-export interface LoadedTable {
-  readonly state: 'loaded';
-  /** The goal board (for eight, its 9 canonical goals). */
+/** Which puzzle and goal a table answers, loaded or not. */
+export interface TableIdentity {
+  readonly puzzle: PuzzleName;
+  /** The goal board (for eight, its 9 canonical goals, comma-separated). */
   readonly goal: string;
-  /** The deepest distance the table holds. */
+  /** Knights: the goal's name, which `goal=NAME` asks by. */
+  readonly goalName?: string;
+  /** Knights: the largest limit its questions accept (its depth once its whole table is loaded, else 39). */
+  readonly maxLimit?: number;
+}
+
+/** What /health and /stats both say of a loaded table. */
+export interface LoadedTable extends TableIdentity {
+  readonly state: 'loaded';
+  /** The farthest distance the table holds. */
   readonly depth: number;
+  /** Every position of the space is in it: `depth` is the goal's true depth (its farthest positions). */
+  readonly whole: boolean;
   /** Positions stored: the sum of the levels. */
   readonly positions: number;
   readonly pages: number;
@@ -95,8 +109,8 @@ export type TableHealthResponse =
       /** sha256 over every page, in load order: two loads with one checksum stored the same bytes. */
       readonly checksum: string;
     })
-  | { readonly state: 'missing' | 'unknown' }
-  | { readonly state: 'outdated'; readonly schemaVersion: number; readonly message: string };
+  | (TableIdentity & { readonly state: 'missing' | 'unknown' })
+  | (TableIdentity & { readonly state: 'outdated'; readonly schemaVersion: number; readonly message: string });
 
 export interface StatsResponse {
   readonly dynamodb: DynamoState;
@@ -109,13 +123,13 @@ export type TableStatsResponse =
       readonly levels: readonly number[];
       readonly farthest: readonly FarthestPositionResponse[];
     })
-  | {
+  | (TableIdentity & {
       readonly state: 'missing' | 'outdated' | 'unknown';
       /** What that means for answers, and how to load the table. */
       readonly message: string;
       /** The positions of the table's whole space, which the core states without any table. */
       readonly spacePositions: number;
-    };
+    });
 
 export interface ErrorResponse {
   /** A sentence a person understands: what was wrong and what to send instead. */

@@ -2,7 +2,7 @@
  * Every failure the API can report, and the one map from failure to HTTP status. Domain errors
  * come from core/; the HTTP-only ones are defined here.
  */
-import { BudgetExhaustedError, InvalidInputError, UnreachableError } from '../core/errors';
+import { BudgetExhaustedError, InvalidInputError, UnavailableNowError, UnreachableError } from '../core/errors';
 
 export class RouteNotFoundError extends Error {
   override readonly name = 'RouteNotFoundError';
@@ -29,6 +29,7 @@ const STATUS_OF: ReadonlyArray<readonly [new (...args: never[]) => Error, number
   [PayloadTooLargeError, 413],
   [UnreachableError, 422],
   [BudgetExhaustedError, 503],
+  [UnavailableNowError, 503],
 ];
 
 /** The status for a failure; 500 only for a bug (which the tests hunt for). */

@@ -11,7 +11,7 @@ import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
 import { errorResponse } from './responses';
 import { route } from './routes';
-import type { Source } from './tablebase';
+import type { Source } from '../puzzles/puzzle';
 
 /** What the handler reads of the invocation's context (the local Function URL provides the same). */
 export type InvocationContext = Pick<Context, 'getRemainingTimeInMillis' | 'awsRequestId'> & Partial<Context>;

@@ -1,49 +1,10 @@
 /**
- * The JSON the API answers with (its types are in api.ts), written field by field from the
- * domain's results (never spread from them, so that a field added to a domain object does not
- * leak into the API unnoticed).
+ * The JSON of /health, /stats and errors (its types are in api.ts; each puzzle shapes its own
+ * answers), written field by field from the domain's results, never spread from them, so that a
+ * field added to a domain object does not leak into the API unnoticed.
  */
-import { CELLS, MOVE_LETTERS, formatEightBoard } from '../core/eight/board';
-import { EIGHT_POSITIONS } from '../core/eight/space';
-import { KNIGHTS_POSITIONS } from '../core/knights/space';
-import type { MoveValue } from '../core/move-values';
-import type { EightQuery } from '../core/eight/query';
-import { formatKnightsBoard } from '../core/knights/board';
-import { type KnightsQuery, MAX_LIMIT } from '../core/knights/query';
-import { EIGHT_TABLE_ID } from '../store/table-schema';
-import type { EightResponse, ErrorResponse, HealthResponse, KnightsResponse, StatsResponse, TableHealthResponse, TableStatsResponse } from './api';
-import type { EightResult, Health, KnightsResult, TableHealth, Valued } from './tablebase';
-
-
-export function knightsResponse(query: KnightsQuery, answer: KnightsResult): KnightsResponse {
-  return {
-    steps: answer.steps,
-    path: [...answer.path],
-    source: answer.source,
-    cached: answer.cached,
-    board: formatKnightsBoard(query.board),
-    goal: query.goal.name ?? formatKnightsBoard(query.goal.board),
-    limit: query.limit,
-    moves: movesOf(answer).map(({ move, steps, optimal }) => ({ move, steps, optimal })),
-  };
-}
-
-export function eightResponse(query: EightQuery, answer: EightResult): EightResponse {
-  return {
-    steps: answer.steps,
-    path: answer.path,
-    source: answer.source,
-    cached: answer.cached,
-    from: formatEightBoard(query.from),
-    to: formatEightBoard(query.to),
-    moves: movesOf(answer).map(({ move, steps, optimal }) => ({ move: MOVE_LETTERS[move], steps, optimal })),
-  };
-}
-
-function movesOf(answer: Valued): readonly MoveValue[] {
-  if (!answer.moves) throw new Error('a JSON answer was asked for without its moves valued');
-  return answer.moves;
-}
+import type { ErrorResponse, HealthResponse, LoadedTable, StatsResponse, TableHealthResponse, TableStatsResponse } from './api';
+import type { Health, TableHealth } from './tablebase';
 
 export function healthResponse(health: Health): HealthResponse {
   const tables: Record<string, TableHealthResponse> = {};
@@ -51,16 +12,27 @@ export function healthResponse(health: Health): HealthResponse {
   return { status: 'ok', dynamodb: health.dynamodb, tables };
 }
 
+/** What both say of a loaded table: its identity, then the manifest's figures. */
+function loaded(table: TableHealth & { state: 'loaded' }): LoadedTable {
+  const { positions, levels, pages, bytes, writeUnits } = table.manifest;
+  return { state: 'loaded', ...identity(table), depth: levels.length - 1, whole: positions === table.facts.spacePositions, positions, pages, bytes, writeUnits };
+}
+
+function identity({ facts }: TableHealth) {
+  const { puzzle, goal, goalName, maxLimit } = facts.identity;
+  return { puzzle, goal, ...(goalName === undefined ? {} : { goalName }), ...(maxLimit === undefined ? {} : { maxLimit }) };
+}
+
 function tableHealth(table: TableHealth): TableHealthResponse {
   switch (table.state) {
     case 'loaded': {
-      const { goal, depth, positions, pages, bytes, writeUnits, schemaVersion, completedAt, checksum } = table.manifest;
-      return { state: 'loaded', goal, depth, positions, pages, bytes, writeUnits, schemaVersion, completedAt, checksum };
+      const { schemaVersion, completedAt, checksum } = table.manifest;
+      return { ...loaded(table), schemaVersion, completedAt, checksum };
     }
     case 'outdated':
-      return { state: 'outdated', schemaVersion: table.schemaVersion, message: table.message };
+      return { state: 'outdated', ...identity(table), schemaVersion: table.schemaVersion, message: table.message };
     default:
-      return { state: table.state };
+      return { state: table.state, ...identity(table) };
   }
 }
 
@@ -72,12 +44,10 @@ export function statsResponse(health: Health): StatsResponse {
 
 function tableStats(id: string, table: TableHealth): TableStatsResponse {
   if (table.state === 'loaded') {
-    const { goal, depth, positions, levels, farthest, pages, bytes, writeUnits } = table.manifest;
-    return { state: 'loaded', goal, depth, positions, levels: [...levels], farthest, pages, bytes, writeUnits };
+    const { levels, farthest } = table.manifest;
+    return { ...loaded(table), levels: [...levels], farthest };
   }
-  const isEight = id === EIGHT_TABLE_ID;
-  const options = [...(isEight ? [] : [`--knights-depth ${MAX_LIMIT}`]), ...(table.state === 'outdated' ? ['--force'] : [])];
-  const load = options.length > 0 ? `npm run precompute -- ${options.join(' ')}` : 'npm run precompute';
+  const options = [...table.facts.loadOptions, ...(table.state === 'outdated' ? ['--force'] : [])];
   const why = {
     missing: 'is not loaded',
     outdated: 'was loaded by an older version',
@@ -85,9 +55,9 @@ function tableStats(id: string, table: TableHealth): TableStatsResponse {
   }[table.state];
   return {
     state: table.state,
-    message: `The ${id} table ${why}, so its questions are answered by search and its counts per distance are not known here; load it with ${load} (locally: npm start).`,
-    // Every arrangement of the knights; for eight, the half of the 9! boards of each goal's parity, for 9 goals.
-    spacePositions: isEight ? CELLS * (EIGHT_POSITIONS / 2) : KNIGHTS_POSITIONS,
+    ...identity(table),
+    message: `The ${id} table ${why}, so its questions are answered by search and its counts per distance are not known here; load it with npm run precompute -- ${options.join(' ')} (locally: npm start).`,
+    spacePositions: table.facts.spacePositions,
   };
 }
 

@@ -1,18 +1,17 @@
 /**
- * The API's routes: path and method to the function that answers. Each one only translates
- * between the request and domain calls; statuses for failures come from errors.ts.
+ * The API's routes: path and method to the function that answers, one route per puzzle of the
+ * registry. Each one only translates between the request and domain calls; statuses for
+ * failures come from errors.ts.
  */
-import { formatEightJudge, parseEightJudge } from '../core/judge/eight';
-import { formatKnightsJudge, parseKnightsJudge } from '../core/judge/knights';
 import type { SearchBudget } from '../core/ida-star';
+import type { Answer, Puzzle, Source } from '../puzzles/puzzle';
+import { PUZZLES } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
-import { EIGHT_EXAMPLE, KNIGHTS_EXAMPLE, bodyOf, eightQueryOf, isJudgeInput, knightsQueryOf } from './requests';
-import { eightResponse, healthResponse, knightsResponse, statsResponse } from './responses';
-import type { EightResult, KnightsResult, Source, Tablebase } from './tablebase';
-import type { KnightsQuery } from '../core/knights/query';
-import type { EightQuery } from '../core/eight/query';
+import { bodyOf, isJudgeInput } from './requests';
+import { healthResponse, statsResponse } from './responses';
+import type { Tablebase } from './tablebase';
 
 /** Most cases in one judge batch; more get 413. */
 export const MAX_JUDGE_CASES = 1000;
@@ -35,8 +34,7 @@ type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse
 
 const ROUTES: Record<string, Record<string, Route>> = {
   '/': { GET: page, HEAD: headOf(page) },
-  '/knights': { GET: knights, POST: knights },
-  '/eight': { GET: eight, POST: eight },
+  ...Object.fromEntries(PUZZLES.map((puzzle) => [`/${puzzle.name}`, { GET: puzzleRoute(puzzle), POST: puzzleRoute(puzzle) }])),
   '/health': { GET: health, HEAD: headOf(health) },
   '/stats': { GET: stats, HEAD: headOf(stats) },
 };
@@ -64,22 +62,18 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
   return answer(request, context);
 }
 
-async function knights(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  if (isJudgeInput(request)) {
-    return judgeBatch<KnightsQuery, KnightsResult>(request, context, parseKnightsJudge, (query, budget) => context.tablebase.knights(query, budget), formatKnightsJudge);
-  }
-  return answerJson(request, context, KNIGHTS_EXAMPLE, knightsQueryOf, async (query, budget) =>
-    knightsResponse(query, note(context, await context.tablebase.knights(query, budget, { moves: true }))),
-  );
-}
-
-async function eight(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  if (isJudgeInput(request)) {
-    return judgeBatch<EightQuery, EightResult>(request, context, parseEightJudge, (query, budget) => context.tablebase.eight(query, budget), formatEightJudge);
-  }
-  return answerJson(request, context, EIGHT_EXAMPLE, eightQueryOf, async (query, budget) =>
-    eightResponse(query, note(context, await context.tablebase.eight(query, budget, { moves: true }))),
-  );
+/** A puzzle's questions: judge input (text/plain), or JSON, one query or a batch. */
+function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
+  return async (request, context) => {
+    const { tablebase } = context;
+    if (isJudgeInput(request)) {
+      return judgeBatch(request, context, (input) => puzzle.judgeQueries(input), (query, budget) => tablebase.answer(puzzle, query, budget), (answers) => puzzle.judgeOutput(answers));
+    }
+    const goals = await tablebase.goals();
+    return answerJson(request, context, puzzle.example, (fields) => puzzle.queryOf(fields, goals), async (query, budget) =>
+      puzzle.respond(query, note(context, await tablebase.answer(puzzle, query, budget, { moves: true }))),
+    );
+  };
 }
 
 function note<T extends { source: Source }>(context: RouteContext, answer: T): T {

@@ -7,10 +7,11 @@
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, signedHeaders } from './function-url-signing';
-import type { EightMoveResponse, EightResponse, ErrorResponse, KnightsMoveResponse, KnightsResponse, StatsResponse } from '../lambda/api';
+import type { ErrorResponse, StatsResponse, TableStatsResponse } from '../lambda/api';
+import { PUZZLES, puzzleNamed } from '../puzzles/registry';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent ask -- knights BOARD [--limit N] [--goal G] | eight A B | stats   [--url URL] [--json]`;
+const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')} | stats   [--url URL] [--json]`;
 
 
 async function main(): Promise<number> {
@@ -28,15 +29,17 @@ async function main(): Promise<number> {
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   const url = new URL(values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
-  if (command === 'knights' && rest.length === 1) {
-    url.pathname = join(url.pathname, 'knights');
-    url.searchParams.set('board', rest[0]);
-    if (values.limit !== undefined) url.searchParams.set('limit', values.limit);
-    if (values.goal !== undefined) url.searchParams.set('goal', values.goal);
-  } else if (command === 'eight' && rest.length === 2) {
-    url.pathname = join(url.pathname, 'eight');
-    url.searchParams.set('from', rest[0]);
-    url.searchParams.set('to', rest[1]);
+  const puzzle = puzzleNamed(command ?? '');
+  if (puzzle) {
+    let fields;
+    try {
+      fields = puzzle.commandQuery(rest, values);
+    } catch (error) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    url.pathname = join(url.pathname, puzzle.name);
+    for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
   } else if (command === 'stats' && rest.length === 0) {
     url.pathname = join(url.pathname, 'stats');
   } else {
@@ -70,7 +73,7 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(
-    values.json ? JSON.stringify(answer, null, 2) : command === 'knights' ? knightsText(answer as KnightsResponse) : command === 'eight' ? eightText(answer as EightResponse) : statsText(answer as StatsResponse),
+    values.json ? JSON.stringify(answer, null, 2) : puzzle ? puzzle.answerText(answer) : statsText(answer as StatsResponse),
   );
   return 0;
 }
@@ -89,42 +92,22 @@ async function credentials(): Promise<AwsKeys> {
   }
 }
 
-function movesText(moves: readonly (KnightsMoveResponse | EightMoveResponse)[]): string {
-  return moves
-    .map(({ move, steps, optimal }) => `  ${String(move).padStart(2)} -> ${steps < 0 ? 'beyond the limit' : `${steps} ${steps === 1 ? 'move' : 'moves'}`}${optimal ? '  (optimal)' : ''}`)
-    .join('\n');
-}
-
-function knightsText(answer: KnightsResponse): string {
-  const steps = answer.steps;
-  const board = answer.board.split('/').join('\n');
-  const distance =
-    steps < 0 ? `more than ${answer.limit} moves from the ${answer.goal} goal` : steps === 0 ? `at the ${answer.goal} goal` : `${steps} moves from the ${answer.goal} goal`;
-  const line = steps > 0 ? `line: the empty square goes to ${answer.path.join(' ')}\n` : '';
-  return `${board}\n${distance} (${answer.source})\n${line}moves (the cell the empty square jumps to -> moves left after it):\n${movesText(answer.moves)}`;
-}
-
-function eightText(answer: EightResponse): string {
-  const rows = (board: string) => board.match(/.{3}/g)!;
-  const from = rows(answer.from);
-  const to = rows(answer.to);
-  const boards = from.map((row, i) => `${row}   ${i === 1 ? '->' : '  '}   ${to[i]}`).join('\n');
-  const steps = answer.steps;
-  const line = steps === 0 ? 'already there' : `${steps} moves: ${answer.path}`;
-  return `${boards}\n${line} (${answer.source})\nmoves (the blank's move -> moves left after it):\n${movesText(answer.moves)}`;
+/** What a table answers: its puzzle, and the goal's name and board and largest limit, when it has them. */
+function identityText(table: TableStatsResponse): string {
+  const goal = table.goalName === undefined ? '' : `, goal ${table.goalName} = ${table.goal}`;
+  return `${table.puzzle}${goal}${table.maxLimit === undefined ? '' : `, limits up to ${table.maxLimit}`}`;
 }
 
 function statsText(answer: StatsResponse): string {
   const number = (value: number) => value.toLocaleString('en');
   return Object.entries(answer.tables)
     .map(([id, table]) => {
-      if (table.state !== 'loaded') return `${id}: ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
+      if (table.state !== 'loaded') return `${id} (${identityText(table)}): ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
       const levels = table.levels.map((count, k) => `  ${String(k).padStart(2)} ${k === 1 ? 'move: ' : 'moves:'} ${number(count)}`).join('\n');
-      const farthest = table.farthest
-        .map((far) => `  ${far.steps} moves: ${far.board}${id === 'eight' ? ` -> ${far.goal}` : ''}  ${Array.isArray(far.path) ? far.path.join(' ') : far.path}`)
-        .join('\n');
+      const farthestText = puzzleNamed(table.puzzle)?.farthestText ?? ((far) => far.board);
+      const farthest = table.farthest.map((far) => `  ${far.steps} moves: ${farthestText(far)}`).join('\n');
       return [
-        `${id}: loaded to depth ${table.depth}, ${number(table.positions)} positions in ${number(table.pages)} pages (${number(table.bytes)} bytes, ${number(table.writeUnits)} write units to load)`,
+        `${id} (${identityText(table)}): loaded to depth ${table.depth}${table.whole ? ' (the whole space)' : ''}, ${number(table.positions)} positions in ${number(table.pages)} pages (${number(table.bytes)} bytes, ${number(table.writeUnits)} write units to load)`,
         levels,
         'farthest:',
         farthest,

@@ -5,15 +5,15 @@
  * line on stdout).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { KNIGHTS_GOALS, type KnightsGoalName, isGoalName } from '../core/knights/goals';
+import { InvalidInputError } from '../core/errors';
+import type { LoadValues } from '../puzzles/puzzle';
+import { PUZZLE_LOAD_OPTIONS, PUZZLE_LOAD_USAGE, TABLE_NAMES, tableSpecs } from '../puzzles/registry';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
 import { ensureTable } from '../store/table-admin';
-import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, type TableSpec, eightSpec, knightsSpec } from '../store/table-pages';
+import type { TableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME, tableNameProblem } from '../store/table-schema';
 import { createProgressReporter } from './load-progress';
-
-const EIGHT = 'eight';
 /** Batches in flight at most: beyond this a local server only queues them. */
 const MAX_CONCURRENCY = 256;
 /**
@@ -32,18 +32,19 @@ export const LOAD_OPTIONS = {
   table: { type: 'string' },
   region: { type: 'string' },
   goals: { type: 'string' },
-  'knights-depth': { type: 'string' },
   concurrency: { type: 'string' },
   force: { type: 'boolean' },
+  ...PUZZLE_LOAD_OPTIONS,
 } as const;
 
 export const LOAD_USAGE = `  --endpoint URL         a local DynamoDB-compatible server (default: AWS, standard credentials)
   --table NAME           table name (default: ${DEFAULT_TABLE_NAME}); created when missing
   --region REGION        AWS region (default: AWS_REGION, else us-east-1); any name with --endpoint
-  --goals LIST           comma-separated: knights goal names (${[...KNIGHTS_GOALS.keys()].join(', ')}) and/or ${EIGHT} (default: all)
-  --knights-depth N      knights positions up to N moves from the goal, 0..${KNIGHTS_MAX_DEPTH} (default: ${KNIGHTS_DEFAULT_DEPTH})
+  --goals LIST           comma-separated tables: ${TABLE_NAMES.join(', ')} (default: all of them)
+${PUZZLE_LOAD_USAGE}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
-  --force                reload tables whose manifest says they are loaded, or that an older version wrote`;
+  --force                reload tables whose manifest says they are loaded, that an older version wrote,
+                         or that hold another goal under the same name`;
 
 export interface LoadSettings {
   readonly endpoint?: string;
@@ -54,7 +55,15 @@ export interface LoadSettings {
   readonly force: boolean;
 }
 
-export type LoadOptionValues = { [K in keyof typeof LOAD_OPTIONS]?: (typeof LOAD_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+/** The options' values as parseArgs gives them: these, and each puzzle's own. */
+export interface LoadOptionValues extends LoadValues {
+  readonly endpoint?: string;
+  readonly table?: string;
+  readonly region?: string;
+  readonly goals?: string;
+  readonly concurrency?: string;
+  readonly force?: boolean;
+}
 
 function integerOption(name: string, text: string | undefined, min: number, max: number, fallback: number): number {
   if (text === undefined) return fallback;
@@ -79,18 +88,23 @@ export function loadSettingsFrom(values: LoadOptionValues): LoadSettings {
   if (region !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(region)) {
     throw new UsageError(`--region must be a region name of letters, digits and "-"; got "${region}".`);
   }
-  const depth = integerOption('knights-depth', values['knights-depth'], 0, KNIGHTS_MAX_DEPTH, KNIGHTS_DEFAULT_DEPTH);
   const concurrency = integerOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
-  const names = values.goals === undefined ? undefined : values.goals.split(',').map((name) => name.trim());
-  return { endpoint, table, region, specs: tableSpecs(names, depth), concurrency, force: values.force ?? false };
+  let specs: TableSpec[];
+  try {
+    specs = tableSpecs(values.goals, values);
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  return { endpoint, table, region, specs, concurrency, force: values.force ?? false };
 }
 
-/** The tables to load: knights goals by name and/or `eight`; all of them by default. */
-export function tableSpecs(names: readonly string[] = [...KNIGHTS_GOALS.keys(), EIGHT], knightsDepth = KNIGHTS_DEFAULT_DEPTH): TableSpec[] {
-  return [...new Set(names)].map((name) => {
-    if (name === EIGHT) return eightSpec();
-    if (isGoalName(name)) return knightsSpec(name as KnightsGoalName, knightsDepth);
-    throw new UsageError(`--goals: there is no table "${name}"; use ${[...KNIGHTS_GOALS.keys(), EIGHT].join(', ')}.`);
+/** The options as a command line again (npm start hands its load to npm run precompute). */
+export function loadArguments(values: LoadOptionValues): string[] {
+  return Object.entries(values).flatMap(([name, value]) => {
+    if (value === undefined || value === false) return [];
+    if (value === true) return [`--${name}`];
+    return (Array.isArray(value) ? value : [value]).flatMap((one) => [`--${name}`, one]);
   });
 }
 

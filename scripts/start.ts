@@ -1,5 +1,5 @@
 /**
- * `npm start [-- --goals LIST --knights-depth N --data DIR]`: the whole service on this machine,
+ * `npm start [-- --goals LIST --goal NAME=BOARD --knights-depth N --data DIR]`: the whole service on this machine,
  * no AWS account needed. Starts the embedded DynamoDB-compatible server (data under .data/),
  * serves the function on http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a
  * Function URL does, answering by search at first, and loads the tables behind it if their
@@ -20,31 +20,30 @@ import { createHandler } from '../lambda/handler';
 import { createDynamoClient } from '../store/client';
 import { type LocalDynamo, startLocalDynamo } from '../store/local-dynamodb';
 import { ensureTable } from '../store/table-admin';
-import { type TableSpec, KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH } from '../store/table-pages';
+import { PUZZLE_LOAD_OPTIONS, PUZZLE_LOAD_USAGE, TABLE_NAMES } from '../puzzles/registry';
+import type { TableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
-import { LOAD_OPTIONS, UsageError, loadSettingsFrom } from './load-tables';
+import { LOAD_OPTIONS, UsageError, loadArguments, loadSettingsFrom } from './load-tables';
 import type { LoadedMessage } from './precompute';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--knights-depth N] [--data DIR | --endpoint URL]
-  --goals LIST        tables to load and serve from: knights goal names and/or eight (default: all)
-  --knights-depth N   knights positions stored up to N moves, 0..${KNIGHTS_MAX_DEPTH} (default ${KNIGHTS_DEFAULT_DEPTH})
-  --data DIR          where the embedded DynamoDB keeps its data (default .data)
-  --endpoint URL      use this DynamoDB-compatible server instead of starting the embedded one`;
+const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--goal NAME=BOARD ...] [--knights-depth N] [--data DIR | --endpoint URL]
+  --goals LIST           tables to load and serve from: ${TABLE_NAMES.join(', ')} (default: all of them)
+${PUZZLE_LOAD_USAGE}
+  --data DIR             where the embedded DynamoDB keeps its data (default .data)
+  --endpoint URL         use this DynamoDB-compatible server instead of starting the embedded one`;
 
 function settings() {
   const { goals, endpoint } = LOAD_OPTIONS;
-  const { values } = parseArgs({ options: { goals, endpoint, 'knights-depth': LOAD_OPTIONS['knights-depth'], data: { type: 'string', default: '.data' } }, strict: true });
-  const load = loadSettingsFrom({ ...values, table: DEFAULT_TABLE_NAME });
+  const { values } = parseArgs({ options: { goals, endpoint, ...PUZZLE_LOAD_OPTIONS, data: { type: 'string', default: '.data' } }, strict: true });
+  const { data, ...loadValues } = values;
+  const load = loadSettingsFrom({ ...loadValues, table: DEFAULT_TABLE_NAME });
   const portText = process.env.PORT ?? '3000';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
   // The load's own options, checked above, as the precompute command takes them.
-  const loadArgs = [
-    ...(values.goals === undefined ? [] : ['--goals', values.goals]),
-    ...(values['knights-depth'] === undefined ? [] : ['--knights-depth', values['knights-depth']]),
-  ];
-  return { port: Number(portText), load, loadArgs, dataDir: join(resolve(values.data), 'dynamodb') };
+  const { endpoint: _endpoint, ...passed } = loadValues;
+  return { port: Number(portText), load, loadArgs: loadArguments(passed), dataDir: join(resolve(data as string), 'dynamodb') };
 }
 
 /** Whether any of the tables in the local data was written by another schema version. */

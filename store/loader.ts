@@ -14,13 +14,20 @@
  *     load, items of an older schema) are deleted; then an exact count by Scan and a spot check of
  *     random positions and the farthest ones decoded from their pages against the in-memory tables. Only then the
  *     manifest is written, and the progress item removed.
+ *  5. The catalogue lists the table, so that a running service finds it (a goal of someone's own)
+ *     with its next read of the catalogue.
+ *
+ * A table already loaded or being loaded for another goal (a goal name used again for another
+ * board) is refused unless forced, and so is a table the catalogue has no room for.
  */
 import { createHash } from 'node:crypto';
-import { DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, newWriteStats, writeBatch } from './batch-writer';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { TablePages, TableSpec } from './table-pages';
 import {
+  CATALOG_ATTRIBUTE,
+  CATALOG_KEY,
   type DynamoItem,
   type ForeignManifest,
   type LoadIdentity,
@@ -35,9 +42,11 @@ import {
   manifestItem,
   manifestKey,
   pageBytesOf,
+  catalogEntryValue,
   pageItem,
   progressItem,
   progressKey,
+  readCatalog,
   readManifest,
   readProgress,
   sameIdentity,
@@ -123,6 +132,19 @@ export class OutdatedTableError extends Error {
   }
 }
 
+/**
+ * The table holds, or is loading, another goal under this table's name: loading over it would
+ * silently change what the name answers, so it takes --force.
+ */
+export class GoalConflictError extends Error {
+  override readonly name = 'GoalConflictError';
+}
+
+/** The catalogue has no room for another table of this kind. */
+export class CatalogFullError extends Error {
+  override readonly name = 'CatalogFullError';
+}
+
 export const DEFAULT_CONCURRENCY = 16;
 
 export async function loadTable(client: DynamoDBClient, spec: TableSpec, options: LoadOptions): Promise<LoadResult> {
@@ -138,12 +160,39 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   const put = (item: DynamoItem) => client.send(new PutItemCommand({ TableName: tableName, Item: item }));
   const remove = (key: string) => client.send(new DeleteItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: key } } }));
 
+  const catalogue = {
+    read: async () => readCatalog(await get(CATALOG_KEY)),
+    /** Lists the table: two idempotent updates, so that loads of other tables running at once lose nothing. */
+    list: async (manifest: Manifest) => {
+      const names = { '#tables': CATALOG_ATTRIBUTE, '#table': spec.table };
+      const key = { [PARTITION_KEY]: { S: CATALOG_KEY } };
+      await client.send(
+        new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET #tables = if_not_exists(#tables, :none)', ExpressionAttributeNames: { '#tables': CATALOG_ATTRIBUTE }, ExpressionAttributeValues: { ':none': { M: {} } } }),
+      );
+      const entry = { goal: manifest.goal, whole: manifest.positions === spec.spacePositions, depth: manifest.levels.length - 1 };
+      await client.send(new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET #tables.#table = :entry', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':entry': catalogEntryValue(entry) } }));
+    },
+  };
+
   const existingItem = await get(manifestKey(spec.table));
   const existing = existingItem ? readManifest(existingItem) : undefined;
   if (existing && !isCurrent(existing) && !options.force) throw new OutdatedTableError(existing, tableName);
   if (existing && isCurrent(existing) && existing.goal === spec.goal && existing.depth === spec.depth && !options.force) {
+    await catalogue.list(existing); // a table loaded before the catalogue listed it is listed now
     return { table: spec.table, status: 'already-loaded', manifest: existing, written: 0, resumedFrom: existing.pages, removed: 0, stats, seconds: seconds() };
   }
+  const storedProgress = await get(progressKey(spec.table));
+  const previous = storedProgress && !options.force ? readProgress(storedProgress) : undefined;
+  if (!options.force) {
+    const other = existing && isCurrent(existing) && existing.goal !== spec.goal ? { goal: existing.goal, what: 'holds' } : previous && previous.goal !== spec.goal ? { goal: previous.goal, what: 'is loading' } : undefined;
+    if (other) {
+      throw new GoalConflictError(
+        `${spec.table} already ${other.what} the goal ${other.goal}, not ${spec.goal}; load this goal under another name, or run again with --force to replace it.`,
+      );
+    }
+  }
+  const room = spec.roomProblem?.(await catalogue.read());
+  if (room) throw new CatalogFullError(room);
   if (existing) await remove(manifestKey(spec.table)); // from now on the table is not complete
 
   const report = (phase: LoadPhase, total: number, generated: number, written: number, resumedFrom: number) =>
@@ -159,8 +208,6 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
     layout: pages.layout,
     pages: pages.pages.length,
   };
-  const storedProgress = await get(progressKey(spec.table));
-  const previous = storedProgress && !options.force ? readProgress(storedProgress) : undefined;
   const resumedFrom = previous && sameIdentity(previous, identity) ? previous.written : 0;
 
   const { checksum, written, bytes, writeUnits } = await writeAll(pages, resumedFrom, {
@@ -194,6 +241,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   };
   await put(manifestItem(manifest));
   await remove(progressKey(spec.table));
+  await catalogue.list(manifest);
   report('done', pages.pages.length, pages.pages.length, written, resumedFrom);
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }

@@ -16,11 +16,12 @@ import type { Clock } from '../core/clock';
 import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
 import { pageSlotOf } from './page-layout';
 import { readPages } from './page-reads';
-import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from './puzzle-formats';
+import type { PagedPuzzle } from './paged-puzzle';
 import type { RetryPolicy } from './retry';
 import {
+  CATALOG_KEY,
+  type Catalog,
   type DynamoItem,
-  EIGHT_TABLE_ID,
   type ForeignManifest,
   type Manifest,
   PARTITION_KEY,
@@ -29,6 +30,7 @@ import {
   manifestKey,
   pageBytesOf,
   pageKey,
+  readCatalog,
   readManifest,
 } from './table-schema';
 
@@ -59,12 +61,9 @@ export interface PageStoreOptions {
   readonly clock: Clock;
 }
 
-export function formatOf(table: TableId): PagedPuzzle {
-  return table === EIGHT_TABLE_ID ? EIGHT_FORMAT : KNIGHTS_FORMAT;
-}
-
 export class PageStore {
   private readonly states = new Map<TableId, { value: Promise<TableState>; until: number }>();
+  private catalogRead: { value: Promise<Catalog>; until: number } | undefined;
   private readonly pages: LRUCache<string, DecodedPage>;
   /** Pages being fetched, so that concurrent lookups of one page share the read. */
   private readonly fetching = new Map<string, Promise<DecodedPage>>();
@@ -90,20 +89,37 @@ export class PageStore {
     return value;
   }
 
-  /** Reads the manifests again on the next request (a load just completed). */
+  /**
+   * The loaded tables, as the catalogue lists them: one GetItem per manifestTtlMs at most, however
+   * many requests ask (a failed read is not remembered, so the next request asks again).
+   */
+  catalog(): Promise<Catalog> {
+    const now = this.options.clock.now();
+    if (this.catalogRead && this.catalogRead.until > now) return this.catalogRead.value;
+    const value = this.guard(() => this.getItem(CATALOG_KEY)).then(readCatalog);
+    const read = { value, until: now + this.options.manifestTtlMs };
+    this.catalogRead = read;
+    value.catch(() => {
+      if (this.catalogRead === read) this.catalogRead = undefined;
+    });
+    return value;
+  }
+
+  /** Reads the manifests and the catalogue again on the next request (a load just completed). */
   forgetManifests(): void {
     this.states.clear();
+    this.catalogRead = undefined;
   }
 
   /** The record of the position of `rank` in `section` of a loaded table, or undefined when the table does not hold it. */
-  async lookup(manifest: Manifest, section: string, rank: number): Promise<PositionRecord | undefined> {
+  async lookup(format: PagedPuzzle, manifest: Manifest, section: string, rank: number): Promise<PositionRecord | undefined> {
     const { page, slot } = pageSlotOf(manifest.layout, rank);
-    const key = pageKey(section, page);
-    return (await this.page(manifest, key, page)).find(slot);
+    const key = pageKey(section, page, format.pageDigits);
+    return (await this.page(format, manifest, key, page)).find(slot);
   }
 
   /** The decoded page, from the cache or DynamoDB. */
-  async page(manifest: Manifest, key: string, page: number): Promise<DecodedPage> {
+  async page(format: PagedPuzzle, manifest: Manifest, key: string, page: number): Promise<DecodedPage> {
     const cacheKey = `${manifest.checksum}|${key}`;
     const cached = this.pages.get(cacheKey);
     if (cached) return cached;
@@ -111,7 +127,7 @@ export class PageStore {
     if (!pending) {
       pending = this.fetch(key).then((item) => {
         if (!item) throw new PageMissingError(`The manifest of ${manifest.table} promises page ${key}, but the table has no such item; reload the table.`);
-        const decoded = decodePage(pageBytesOf(item), formatOf(manifest.table), manifest.layout, page, manifest.depth);
+        const decoded = decodePage(pageBytesOf(item), format, manifest.layout, page, manifest.depth);
         this.pages.set(cacheKey, decoded);
         return decoded;
       });

@@ -10,35 +10,23 @@
  * position), only the BFS tables and a byte per rank are held in memory; no object per position.
  */
 import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
-import { BLANK, formatEightBoard } from '../core/eight/board';
-import { CANONICAL_GOALS } from '../core/eight/canonical';
-import { EIGHT_DIAMETER } from '../core/eight/search';
-import { buildEightTable } from '../core/eight/table';
-import { formatKnightsBoard } from '../core/knights/board';
-import { KNIGHTS_GOALS, type KnightsGoalName } from '../core/knights/goals';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
-import { decodeKnights, knightsUnrank } from '../core/knights/space';
-import { decodeEight } from '../core/eight/space';
-import { buildKnightsTable } from '../core/knights/table';
 import { BitWriter } from './bits';
 import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
 import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
-import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle, eightLetters } from './puzzle-formats';
-import { EIGHT_TABLE_ID, type FarthestPosition, type TableId, eightSection, knightsSection, knightsTableId, pageCapacity, pageKey } from './table-schema';
-
-/**
- * Knights tables are loaded as deep as the questions they answer: by default to the judge's 15
- * moves, at most to 39, where the farthest position lies (the whole space).
- */
-export const KNIGHTS_MAX_DEPTH = MAX_LIMIT;
-export const KNIGHTS_DEFAULT_DEPTH = DEFAULT_LIMIT;
+import type { PagedPuzzle } from './paged-puzzle';
+import type { Catalog, FarthestPosition, TableId } from './table-schema';
+import { pageCapacity, pageKey } from './table-schema';
 
 /** A logical table before its positions are computed: enough to compare with a manifest. */
 export interface TableSpec {
   readonly table: TableId;
   readonly goal: string;
   readonly depth: number;
+  /** Positions of the puzzle's whole space around the table's goals: a table holding them all is whole. */
+  readonly spacePositions: number;
+  /** Why the catalogue has no room for this table, or undefined (a puzzle may bound its tables). */
+  roomProblem?(catalog: Catalog): string | undefined;
   /** Runs the BFS and plans the pages (seconds for the default tables). */
   build(): TablePages;
 }
@@ -77,53 +65,13 @@ export interface TablePages {
 }
 
 /** The part of a logical table around one goal. */
-interface Section {
+export interface Section {
   readonly name: string;
   readonly bfs: BfsTable;
   /** The state code of a rank. */
   readonly unrank: (rank: number) => number;
   /** A position of the section as the API writes it, from its code and its line (cells the hole moves to). */
   readonly describe: (code: number, line: readonly number[]) => Omit<FarthestPosition, 'steps'>;
-}
-
-export function knightsSpec(goalName: KnightsGoalName, depth: number): TableSpec {
-  const goal = KNIGHTS_GOALS.get(goalName)!;
-  return {
-    table: knightsTableId(goalName),
-    goal: formatKnightsBoard(goal.board),
-    depth,
-    build: () =>
-      planPages(KNIGHTS_FORMAT, [
-        {
-          name: knightsSection(goalName),
-          bfs: buildKnightsTable(goal, depth).bfs,
-          unrank: knightsUnrank,
-          describe: (code, line) => ({ board: formatKnightsBoard(decodeKnights(code)), goal: formatKnightsBoard(goal.board), path: [...line] }),
-        },
-      ]),
-  };
-}
-
-/** The eight positions of all 9 goals: the whole space, or (for small test loads) those within `depth`. */
-export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
-  return {
-    table: EIGHT_TABLE_ID,
-    goal: CANONICAL_GOALS.map(formatEightBoard).join(','),
-    depth,
-    build: () =>
-      planPages(
-        EIGHT_FORMAT,
-        CANONICAL_GOALS.map((goal, goalIndex) => ({
-          name: eightSection(goalIndex),
-          bfs: buildEightTable(goalIndex, depth),
-          unrank: (rank: number) => rank,
-          describe: (code: number, line: readonly number[]) => {
-            const board = decodeEight(code);
-            return { board: formatEightBoard(board), goal: formatEightBoard(goal), path: eightLetters(board.indexOf(BLANK), line) };
-          },
-        })),
-      ),
-  };
 }
 
 /** The record of the position `code` (which must be in the section's table) and its hole's cell. */
@@ -290,13 +238,14 @@ function chooseRanksPerPage(bitsBySection: readonly Uint8Array[], ranks: number,
   return best;
 }
 
-function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePages {
+/** The pages of a logical table made of `sections` (one per goal), all of one puzzle. */
+export function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePages {
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
   const measured = sections.map((section) => measure(format, section, unpaged));
   const bitsBySection = measured.map((m) => recordBits(m, format.ranks));
   // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
-  const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }))).sort((a, b) => b.length - a.length)[0];
+  const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }), format.pageDigits)).sort((a, b) => b.length - a.length)[0];
   const capacity = pageCapacity(longestKey);
   const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, capacity) };
   bitsBySection.length = 0;
@@ -305,7 +254,7 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
   // item always means something went wrong rather than "no positions here".
   const pages: PageRef[] = [];
   sections.forEach((section, index) => {
-    for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page), section: index, page });
+    for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page, format.pageDigits), section: index, page });
   });
 
   const encodePageAt = (pageIndex: number): Uint8Array => {
@@ -351,7 +300,7 @@ function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePage
     const rank = section.bfs.space.rank(code);
     if (section.bfs.distance[rank] === NONE) throw new Error('a BFS order holds a position without a distance');
     const { page, slot } = pageSlotOf(layout, rank);
-    return { key: pageKey(section.name, page), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
+    return { key: pageKey(section.name, page, format.pageDigits), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
   };
 
   return {

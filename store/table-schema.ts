@@ -12,14 +12,16 @@
  *   knights#standard#p000123   -> { page: <binary> }   a page of the knights table, standard goal
  *   eight#12345678X#p0042      -> { page: <binary> }   a page of the eight positions for goal 12345678X
  *
- * (An eight page holds starting boards relabelled for its canonical goal; see core/eight.)
+ * (An eight page holds starting boards relabelled for its canonical goal; see core/eight.) Which
+ * tables there are, their sections and how wide their page numbers are written is each puzzle's
+ * own (puzzles/); this module only puts the parts together.
+ *
  * Each logical table also has a manifest item, written only once its load is complete and
- * verified, and while loading a progress item that lets an interrupted load resume.
+ * verified, and while loading a progress item that lets an interrupted load resume. One catalogue
+ * item lists the tables loaded, so that a reader finds goals loaded after it started (a goal of
+ * someone's own) with one GetItem, and never needs to Scan.
  */
 import type { AttributeDefinition, AttributeValue, KeySchemaElement } from '@aws-sdk/client-dynamodb';
-import { formatEightBoard } from '../core/eight/board';
-import { CANONICAL_GOALS } from '../core/eight/canonical';
-import type { KnightsGoalName } from '../core/knights/goals';
 import type { PageLayout } from './page-layout';
 
 /**
@@ -48,33 +50,25 @@ export const WRITE_UNIT_BYTES = 1024;
 
 export type DynamoItem = Record<string, AttributeValue>;
 
-/** A logical table: the knights positions around one goal, or the eight positions of all 9 goals. */
-export type TableId = `knights#${KnightsGoalName}` | 'eight';
+const number = (value: number): AttributeValue => ({ N: String(value) });
 
-export function knightsTableId(goal: KnightsGoalName): TableId {
-  return `knights#${goal}`;
-}
-export const EIGHT_TABLE_ID: TableId = 'eight';
+/**
+ * A logical table, named by its puzzle (`knights#standard`, `eight`): the positions around one
+ * goal, or around a fixed set of goals, each goal's part a section whose pages are numbered on
+ * their own. A table's page keys all start with its id (keyPrefix).
+ */
+export type TableId = string;
 
 /** Every page key of a logical table starts with this. */
 export function keyPrefix(table: TableId): string {
   return `${table}#`;
 }
 
-/** A section is the part of a logical table around one goal: its pages are numbered on their own. */
-export function knightsSection(goal: KnightsGoalName): string {
-  return knightsTableId(goal);
-}
-
-export function eightSection(goalIndex: number): string {
-  return `${EIGHT_TABLE_ID}#${formatEightBoard(CANONICAL_GOALS[goalIndex])}`;
-}
-
-/** Digits of the page number in a key: room for every page of the whole space, so keys sort as numbers. */
-const PAGE_DIGITS = { knights: 6, eight: 4 } as const;
-
-export function pageKey(section: string, page: number): string {
-  const digits = section.startsWith(EIGHT_TABLE_ID) ? PAGE_DIGITS.eight : PAGE_DIGITS.knights;
+/**
+ * A page's key: its section, then its number written with `digits` digits (room for every page
+ * of the puzzle's whole space, so that keys sort as numbers).
+ */
+export function pageKey(section: string, page: number, digits: number): string {
   return `${section}#p${String(page).padStart(digits, '0')}`;
 }
 
@@ -84,6 +78,39 @@ export function manifestKey(table: TableId): string {
 
 export function progressKey(table: TableId): string {
   return `progress#${table}`;
+}
+
+/** The one item that lists the loaded tables. */
+export const CATALOG_KEY = 'catalog';
+/** Its map attribute: table id -> what the catalogue says of it. */
+export const CATALOG_ATTRIBUTE = 'tables';
+
+/** A loaded table as the catalogue lists it (its manifest says the rest). */
+export interface CatalogEntry {
+  /** The goal, as the manifest writes it (a knights goal board). */
+  readonly goal: string;
+  /** Every position of the puzzle's space is in the table: its farthest level is the goal's true depth. */
+  readonly whole: boolean;
+  /** The farthest distance the table holds. */
+  readonly depth: number;
+}
+
+/** The loaded tables, by id. */
+export type Catalog = ReadonlyMap<TableId, CatalogEntry>;
+
+export function catalogEntryValue(entry: CatalogEntry): AttributeValue {
+  return { M: { goal: { S: entry.goal }, whole: { BOOL: entry.whole }, depth: number(entry.depth) } };
+}
+
+/** The catalogue item's tables; entries that are not of this shape are left out (a reader never fails on them). */
+export function readCatalog(item: DynamoItem | undefined): Catalog {
+  const catalog = new Map<TableId, CatalogEntry>();
+  for (const [table, value] of Object.entries(item?.[CATALOG_ATTRIBUTE]?.M ?? {})) {
+    const { goal, whole, depth } = value.M ?? {};
+    if (goal?.S === undefined || whole?.BOOL === undefined || depth?.N === undefined) continue;
+    catalog.set(table, { goal: goal.S, whole: whole.BOOL, depth: Number(depth.N) });
+  }
+  return catalog;
 }
 
 export function pageItem(key: string, bytes: Uint8Array): DynamoItem {
@@ -181,8 +208,6 @@ export interface ForeignManifest {
   readonly items?: number;
 }
 
-const number = (value: number): AttributeValue => ({ N: String(value) });
-
 function identityAttributes(key: string, identity: LoadIdentity): DynamoItem {
   return {
     [PARTITION_KEY]: { S: key },
@@ -199,7 +224,7 @@ function identityAttributes(key: string, identity: LoadIdentity): DynamoItem {
 
 function readIdentity(item: DynamoItem): LoadIdentity {
   return {
-    table: item.table.S as TableId,
+    table: item.table.S!,
     schemaVersion: Number(item.schemaVersion.N),
     goal: item.goal.S!,
     depth: Number(item.depth.N),

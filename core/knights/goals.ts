@@ -1,6 +1,7 @@
 /**
- * Named knights goals. Adding a goal is one line here; every part of the service (precompute,
- * lookup, search, the page) picks it up by name.
+ * The built-in knights goals, by name: each has a table loaded by default, and its search warms up
+ * with the function. Goals of one's own are loaded with `--goal NAME=BOARD` instead, and the
+ * service learns them from the tables (puzzles/knights/goals.ts).
  */
 import { InvalidInputError } from '../errors';
 import { type KnightsBoard, parseKnightsBoard } from './board';
@@ -16,8 +17,8 @@ export type KnightsGoalName = keyof typeof GOAL_BOARDS;
 export const DEFAULT_GOAL: KnightsGoalName = 'standard';
 
 export interface KnightsGoal {
-  /** The registry name, or undefined for a goal given as a board. */
-  readonly name: KnightsGoalName | undefined;
+  /** The goal's name (a registry name, or one given to a loaded goal), or undefined for a goal given as a board. */
+  readonly name: string | undefined;
   readonly board: KnightsBoard;
 }
 

@@ -25,13 +25,16 @@ export interface KnightsAnswer {
 
 export const BEYOND_LIMIT: KnightsAnswer = Object.freeze({ steps: -1, path: Object.freeze([]) as readonly number[] });
 
-/** Accepts an integer 0..15 given as a number or a decimal string; undefined means the default. */
-export function parseLimit(value: unknown): number {
+/**
+ * Accepts an integer 0..max given as a number or a decimal string; undefined means the default.
+ * The most is 39 unless a goal is known to reach farther (its whole table is loaded).
+ */
+export function parseLimit(value: unknown, max = MAX_LIMIT): number {
   if (value === undefined) return DEFAULT_LIMIT;
   const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > MAX_LIMIT) {
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > max) {
     const shown = typeof value === 'string' ? `"${printable(value)}"` : printable(JSON.stringify(value) ?? String(value));
-    throw new InvalidInputError(`The limit must be a whole number of moves from 0 to ${MAX_LIMIT}; got ${shown}.`);
+    throw new InvalidInputError(`The limit must be a whole number of moves from 0 to ${max}; got ${shown}.`);
   }
   return number;
 }

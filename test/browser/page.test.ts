@@ -8,7 +8,7 @@ import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../store/table-pages';
+import { knightsSpec } from '../../puzzles/knights/tables';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
 import { nearEightSpec } from '../support/small-tables';

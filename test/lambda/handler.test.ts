@@ -15,7 +15,7 @@ import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, sampl
 import { Tablebase } from '../../lambda/tablebase';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../store/table-pages';
+import { knightsSpec } from '../../puzzles/knights/tables';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
@@ -101,7 +101,7 @@ describe('GET and POST /knights', () => {
     const starved = handlerOn(tableName, { search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } });
     const result = await call(starved, { path: '/knights', query: `board=${FAR}&limit=39` });
     expect(result.status).toBe(503);
-    expect(result.json.error).toMatch(/gave up after \d+ positions.*The standard knights table is loaded to depth 8, so a limit of 39 needs the search\. To answer up to 39 moves from the table, load it deeper: npm run precompute -- --knights-depth 39/);
+    expect(result.json.error).toMatch(/gave up after \d+ positions.*The standard knights table is loaded to depth 8, so a limit of 39 needs the search\. To answer up to 39 moves from a table, load it that deep: npm run precompute -- --goals standard --knights-depth 39/);
   });
 
   it('searches past the loaded depth and for goals never precomputed', async () => {
@@ -201,8 +201,18 @@ describe('GET /health', () => {
       dynamodb: 'reachable',
       tables: { 'knights#standard': { state: 'loaded', depth: 8, positions: 10486, schemaVersion: SCHEMA_VERSION }, eight: { state: 'loaded', depth: 8 } },
     });
-    expect(Object.keys(result.json.tables['knights#standard']).sort()).toEqual(['bytes', 'checksum', 'completedAt', 'depth', 'goal', 'pages', 'positions', 'schemaVersion', 'state', 'writeUnits']);
-    expect((await call(searchOnly, { path: '/health' })).json).toEqual({ status: 'ok', dynamodb: 'not configured', tables: { 'knights#standard': { state: 'missing' }, eight: { state: 'missing' } } });
+    expect(Object.keys(result.json.tables['knights#standard']).sort()).toEqual(
+      ['bytes', 'checksum', 'completedAt', 'depth', 'goal', 'goalName', 'maxLimit', 'pages', 'positions', 'puzzle', 'schemaVersion', 'state', 'whole', 'writeUnits'],
+    );
+    expect(result.json.tables['knights#standard']).toMatchObject({ puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39, whole: false });
+    expect((await call(searchOnly, { path: '/health' })).json).toEqual({
+      status: 'ok',
+      dynamodb: 'not configured',
+      tables: {
+        'knights#standard': { state: 'missing', puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39 },
+        eight: { state: 'missing', puzzle: 'eight', goal: 'X12345678,1X2345678,12X345678,123X45678,1234X5678,12345X678,123456X78,1234567X8,12345678X' },
+      },
+    });
   });
 });
 
@@ -366,7 +376,7 @@ describe('tables the function cannot read', () => {
     const health = (await call(old, { path: '/health' })).json;
     expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(/schema version 1.*reads version 3 only.*reloaded/) });
     expect((await call(old, { path: '/stats' })).json.tables['knights#standard']).toMatchObject({ state: 'outdated', message: expect.stringMatching(/older version.*--force/) });
-    expect(health.tables.eight).toEqual({ state: 'missing' });
+    expect(health.tables.eight).toMatchObject({ state: 'missing', puzzle: 'eight' });
   });
 
   it('reports a malformed page loudly and answers by search, without holding off the table', async () => {
@@ -506,7 +516,7 @@ describe('JSON batches', () => {
     const boards = samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 8), 60, 31).map((board) => ({ board: formatKnightsBoard(board), limit: 8 }));
     const batch = await call(counted, post('/knights', boards));
     expect(batch.json.answers.every((answer: { source: string }) => answer.source === 'table')).toBe(true);
-    expect(commands.filter((name) => name === 'GetItemCommand')).toEqual(['GetItemCommand']); // the manifest
+    expect(commands.filter((name) => name === 'GetItemCommand')).toEqual(['GetItemCommand', 'GetItemCommand']); // the catalogue, the manifest
     expect(commands.filter((name) => name === 'BatchGetItemCommand').length).toBeGreaterThan(0);
     expect(commands.filter((name) => name === 'BatchGetItemCommand').length).toBeLessThanOrEqual(2);
   });
@@ -540,8 +550,16 @@ describe('GET /stats', () => {
   it('says when a table is not loaded, with only the figures the core can state', async () => {
     const { json } = await call(searchOnly, { path: '/stats' });
     expect(json.dynamodb).toBe('not configured');
-    expect(json.tables['knights#standard']).toEqual({ state: 'missing', message: expect.stringMatching(/not loaded.*--knights-depth 39/), spacePositions: 67_603_900 });
-    expect(json.tables.eight).toEqual({ state: 'missing', message: expect.stringMatching(/not loaded.*npm run precompute/), spacePositions: 9 * 181_440 });
+    expect(json.tables['knights#standard']).toEqual({
+      state: 'missing',
+      puzzle: 'knights',
+      goalName: 'standard',
+      goal: '11111/01111/00*11/00001/00000',
+      maxLimit: 39,
+      message: expect.stringMatching(/not loaded.*npm run precompute -- --goals standard --knights-depth 39/),
+      spacePositions: 67_603_900,
+    });
+    expect(json.tables.eight).toEqual({ state: 'missing', puzzle: 'eight', goal: expect.stringContaining('12345678X'), message: expect.stringMatching(/not loaded.*npm run precompute -- --goals eight/), spacePositions: 9 * 181_440 });
   });
 });
 

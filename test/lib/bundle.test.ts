@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../store/table-pages';
+import { knightsSpec } from '../../puzzles/knights/tables';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { nearEightSpec } from '../support/small-tables';
 

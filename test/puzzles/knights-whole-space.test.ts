@@ -7,7 +7,7 @@ import { decodeKnights, knightsSpace } from '../../core/knights/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../core/knights/table';
 import { decodePage } from '../../store/page-codec';
 import { goldenMultiplier, pageSlotOf, slotsIn } from '../../store/page-layout';
-import { KNIGHTS_FORMAT } from '../../store/puzzle-formats';
+import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { encodeAsLoaded } from '../support/pages';
 
 // From SPEC.md (an independent full search): positions at exactly k moves from the standard goal.

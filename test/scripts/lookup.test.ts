@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTable } from '../../store/loader';
-import { eightSpec, knightsSpec } from '../../store/table-pages';
+import { eightSpec } from '../../puzzles/eight/tables';
+import { knightsSpec } from '../../puzzles/knights/tables';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePrecomputeOptions } from '../../scripts/precompute';
 
+const OWN = '10110/01*11/10111/01001/00000';
+const FAR = '01000/10100/11000/0111*/11011';
+
 describe('precompute options', () => {
   it('defaults to every table, depth 15, AWS', () => {
     const options = parsePrecomputeOptions([]);
@@ -25,12 +28,27 @@ describe('precompute options', () => {
     expect(parsePrecomputeOptions(['--help'])).toBe('help');
   });
 
+  it('adds a knights table for each goal of one\'s own, at the knights depth, alongside what --goals selects', () => {
+    const options = parsePrecomputeOptions(['--goal', `mine=${OWN}`, '--goal', `far-1=${FAR}`, '--knights-depth', '46']);
+    expect(options !== 'help' && options.specs.map((spec) => [spec.table, spec.goal, spec.depth])).toEqual([
+      ['knights#standard', '11111/01111/00*11/00001/00000', 46],
+      ['knights#mine', OWN, 46],
+      ['knights#far-1', FAR, 46],
+      ['eight', expect.any(String), 31],
+    ]);
+    const only = parsePrecomputeOptions(['--goals', 'eight', '--goal', `mine=${OWN.replaceAll('/', '')}`, '--goal', `mine=${OWN}`]);
+    expect(only !== 'help' && only.specs.map((spec) => spec.table)).toEqual(['knights#mine', 'eight']);
+    // the built-in goal by its own name and board is that goal
+    const standard = parsePrecomputeOptions(['--goals', 'eight', '--goal', 'standard=11111/01111/00*11/00001/00000']);
+    expect(standard !== 'help' && standard.specs.map((spec) => spec.table)).toEqual(['knights#standard', 'eight']);
+  });
+
   it('takes any region name with a local server, which only names its data', () => {
     expect(parsePrecomputeOptions(['--endpoint', 'http://127.0.0.1:8000', '--region', 'local'])).toMatchObject({ region: 'local' });
   });
 
   it.each([
-    [['--knights-depth', '40'], /--knights-depth must be a whole number from 0 to 39; got "40"/],
+    [['--knights-depth', '64'], /--knights-depth must be a whole number from 0 to 63; got "64"/],
     [['--knights-depth=-1'], /--knights-depth must be a whole number/],
     [['--knights-depth', 'deep'], /--knights-depth must be a whole number/],
     [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 256/],
@@ -40,6 +58,15 @@ describe('precompute options', () => {
     [['--table', 'x'], /--table must be a DynamoDB table name \(3 to 255/],
     [['--region', 'moon'], /--region must be an AWS region/],
     [['--endpoint', 'http://127.0.0.1:8000', '--region', 'moon base'], /--region must be a region name/],
+    [['--goal', 'mine'], /--goal takes NAME=BOARD, such as mine=11111\/01111\/00\*11\/00001\/00000; got "mine"/],
+    [['--goal', `Mine=${OWN}`], /--goal Mine=.*: the name is wrong: a goal's name is lower-case letters, digits and dashes, at most 32 characters; got "Mine"/],
+    [['--goal', `${'a'.repeat(33)}=${OWN}`], /the name is wrong/],
+    [['--goal', '=10110/01*11/10111/01001/00000'], /the name is wrong/],
+    [['--goal', 'mine=10110/01*11'], /--goal mine: the board is wrong: A board has 5 rows of 5 cells; this one has 2 rows/],
+    [['--goal', 'mine=10110/01*11/10111/01001/0000*'], /--goal mine: the board is wrong: .*empty/],
+    [['--goal', `standard=${OWN}`], /--goal standard: "standard" is the built-in goal 11111\/01111\/00\*11\/00001\/00000, not 10110\/01\*11\/10111\/01001\/00000; give this goal another name/],
+    [['--goal', `mine=${OWN}`, '--goal', `mine=${FAR}`], /--goal mine is given twice, for 10110\/01\*11\/10111\/01001\/00000 and for /],
+    [Array.from({ length: 64 }, (_, i) => [`--goal`, `g${i}=${OWN}`]).flat(), /64 goals were given with --goal; with the built-in ones that is more than the 64 goals the service serves/],
     [['--bogus'], /Unknown option '--bogus'/],
     [['--table'], /argument missing/],
     [['stray'], /Unexpected argument 'stray'/],

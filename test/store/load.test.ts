@@ -11,8 +11,10 @@ import { decodeKnights, knightsUnrank } from '../../core/knights/space';
 import { OutdatedTableError, loadTable, spotChecksFor } from '../../store/loader';
 import { decodePage } from '../../store/page-codec';
 import { rankAt } from '../../store/page-layout';
-import { EIGHT_FORMAT, KNIGHTS_FORMAT, eightLetters } from '../../store/puzzle-formats';
-import { eightSpec, knightsSpec } from '../../store/table-pages';
+import { EIGHT_FORMAT, eightLetters } from '../../puzzles/eight/tables';
+import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
+import { eightSpec } from '../../puzzles/eight/tables';
+import { knightsSpec } from '../../puzzles/knights/tables';
 import {
   FARTHEST_LISTED,
   MAX_PAGE_ITEM_BYTES,

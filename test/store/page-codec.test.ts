@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BitReader, BitWriter } from '../../store/bits';
 import { ALL_PRESENT, MalformedPageError, type PositionRecord, decodePage, pageBytesBound } from '../../store/page-codec';
 import { type PageLayout, goldenMultiplier, pageSlotOf, rankAt, scramble, unscramble } from '../../store/page-layout';
-import { EIGHT_FORMAT, KNIGHTS_FORMAT, type PagedPuzzle } from '../../store/puzzle-formats';
+import { EIGHT_FORMAT } from '../../puzzles/eight/tables';
+import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
+import { type PagedPuzzle } from '../../store/paged-puzzle';
 import { type PageEntry, encodeAsLoaded } from '../support/pages';
 
 /** A record whose line is any forward walk of the hole (the codec does not need it to be optimal). */

@@ -11,10 +11,11 @@ import { loadTable } from '../../store/loader';
 import { pageSlotOf } from '../../store/page-layout';
 import { readPages } from '../../store/page-reads';
 import { PageStore } from '../../store/page-store';
-import { eightLetters } from '../../store/puzzle-formats';
+import { EIGHT_FORMAT, eightLetters, eightSection, eightSpec } from '../../puzzles/eight/tables';
+import { tableOfGoal } from '../../puzzles/knights/goals';
+import { KNIGHTS_FORMAT, knightsSpec } from '../../puzzles/knights/tables';
 import { DEFAULT_RETRY } from '../../store/retry';
-import { eightSpec, knightsSpec } from '../../store/table-pages';
-import { type Manifest, eightSection, knightsSection, pageKey } from '../../store/table-schema';
+import { type Manifest, pageKey } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
 import { eightBoardArbitrary, knightsWalkArbitrary, samples, seededRandom } from '../../scripts/seeded-inputs';
@@ -47,14 +48,14 @@ describe('the page store', () => {
   it('answers every position as the search does, knights (within and beyond the depth) and eight', async () => {
     const { store, own } = reader();
     for (const board of samples(knightsWalkArbitrary(standard.board, 14), 150, 5)) {
-      const record = await store.lookup(knights, knightsSection('standard'), knightsRank(encodeKnights(board)));
+      const record = await store.lookup(KNIGHTS_FORMAT, knights, tableOfGoal('standard'), knightsRank(encodeKnights(board)));
       const truth = searchKnights({ board, goal: standard, limit: 10 });
       expect(record ? { steps: record.distance, path: record.line } : { steps: -1, path: [] }).toEqual(truth);
     }
     const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 300, 6).filter(([a, b]) => isReachable(a, b));
     for (const [a, b] of pairs) {
       const { goalIndex, from } = canonicalize(a, b);
-      const record = (await store.lookup(eight, eightSection(goalIndex), encodeEight(from)))!;
+      const record = (await store.lookup(EIGHT_FORMAT, eight, eightSection(goalIndex), encodeEight(from)))!;
       expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from: a, to: b }));
     }
     own.destroy();
@@ -65,18 +66,18 @@ describe('the page store', () => {
     // Ranks on one page of the eight table, goal 12345678X.
     const ranks = Array.from({ length: 20_000 }, (_, r) => r).filter((r) => pageSlotOf(eight.layout, r).page === 3).slice(0, 10);
     expect(ranks.length).toBe(10);
-    await Promise.all(ranks.map((rank) => store.lookup(eight, eightSection(8), rank)));
-    await store.lookup(eight, eightSection(8), ranks[0]);
+    await Promise.all(ranks.map((rank) => store.lookup(EIGHT_FORMAT, eight, eightSection(8), rank)));
+    await store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[0]);
     expect(calls).toEqual(['GetItemCommand']);
     // Two other pages at once: one BatchGetItem.
     const others = [5, 6].map((page) => Array.from({ length: 40_000 }, (_, r) => r).find((r) => pageSlotOf(eight.layout, r).page === page)!);
-    await Promise.all(others.map((rank) => store.lookup(eight, eightSection(8), rank)));
+    await Promise.all(others.map((rank) => store.lookup(EIGHT_FORMAT, eight, eightSection(8), rank)));
     expect(calls).toEqual(['GetItemCommand', 'BatchGetItemCommand']);
     own.destroy();
 
     const tiny = reader(1); // no room for any page
-    await tiny.store.lookup(eight, eightSection(8), ranks[0]);
-    await tiny.store.lookup(eight, eightSection(8), ranks[1]);
+    await tiny.store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[0]);
+    await tiny.store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[1]);
     expect(tiny.calls).toEqual(['GetItemCommand', 'GetItemCommand']);
     tiny.own.destroy();
   });
@@ -85,7 +86,7 @@ describe('the page store', () => {
     const faulty = createDynamoClient({ endpoint: testEndpoint() });
     const log = injectFaults(faulty, { unprocessedKeys: 0.8, random: seededRandom(4) });
     const perGoal = eight.pages / 9;
-    const keys = Array.from({ length: eight.pages }, (_, i) => pageKey(eightSection(Math.floor(i / perGoal)), i % perGoal)).sort();
+    const keys = Array.from({ length: eight.pages }, (_, i) => pageKey(eightSection(Math.floor(i / perGoal)), i % perGoal, EIGHT_FORMAT.pageDigits)).sort();
     const items = await readPages(faulty, tableName, keys, { policy: fast });
     faulty.destroy();
     expect(log.unprocessedReads).toBeGreaterThan(5);

@@ -1,7 +1,7 @@
 /** Pages encoded the loader's way, for the codec's tests: every line coded once into one stream, then copied into its page. */
 import { BitWriter } from '../../store/bits';
 import { DISTANCE_BITS, PageEncoder, type PositionRecord, writeLineStep } from '../../store/page-codec';
-import type { PagedPuzzle } from '../../store/puzzle-formats';
+import type { PagedPuzzle } from '../../store/paged-puzzle';
 
 export interface PageEntry {
   readonly slot: number;
