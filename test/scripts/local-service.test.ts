@@ -190,6 +190,38 @@ describe('npm start', () => {
     expect(await stopped(second.child)).toBe(0);
   });
 
+  it('answers a goal loaded by another precompute while it runs from its table within 90 s', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tablebase-goal-'));
+    try {
+      const run = start(folder);
+      const url = await run.ready;
+      await until(() => /knights#standard: answering from the table/.test(run.output()));
+      const endpoint = /--endpoint (http:\/\/127\.0\.0\.1:\d+)/.exec(run.output())![1];
+      // A goal of its own (the standard goal turned upside down), and a board one move from it.
+      const goal = '00000/10000/11*00/11110/11111';
+      const board = '00000/10000/11000/1111*/11111';
+      const asked = () => fetch(`${url}/knights?board=${board}&goal=second`).then(async (reply) => ({ status: reply.status, json: await reply.json() }));
+      expect(await asked()).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^There is no goal named "second"/) } });
+      const loading = performance.now();
+      const precompute = spawn(process.execPath, ['--import', 'tsx', 'scripts/precompute.ts', '--endpoint', endpoint, '--goals', 'standard', '--goal', `second=${goal}`, '--knights-depth', '6'], { stdio: 'ignore' });
+      children.push(precompute);
+      expect(await stopped(precompute)).toBe(0);
+      let answer = await asked();
+      while (answer.status !== 200 && performance.now() - loading < 90_000) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        answer = await asked();
+      }
+      const seconds = (performance.now() - loading) / 1000;
+      expect(answer).toMatchObject({ status: 200, json: { goal: 'second', source: 'table' } });
+      expect(answer.json).toMatchObject({ steps: 1, path: [12] });
+      expect(seconds).toBeLessThan(90);
+      run.child.kill('SIGINT');
+      expect(await stopped(run.child)).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 150_000);
+
   it('rebuilds its own data folder by itself when an older version wrote the tables there, and says so in one line', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'tablebase-old-'));
     try {
