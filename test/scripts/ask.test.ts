@@ -5,8 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
 import { type AwsKeys, canonicalUrl, encodeRfc3986, functionUrlRegion, signedHeaders } from '../../scripts/function-url-signing';
 import { searchOnlyHandler } from '../support/service';
+import { parseKnightsBoard } from '../../core/knights/board';
+import { createAppState } from '../../lambda/app-state';
+import { readConfig } from '../../lambda/config';
+import { createHandler } from '../../lambda/handler';
+import { knightsSpec } from '../../puzzles/knights/tables';
+import { loadTable } from '../../store/loader';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { quietLog } from '../support/log';
 
 const run = promisify(execFile);
+const SAMPLE = '10110/01*11/10111/01001/00000';
 
 /** AWS's published SigV4 test suite: its example keys, date, region and service. */
 const EXAMPLE_KEYS: AwsKeys = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
@@ -82,7 +91,8 @@ describe('npm run ask, against the local URL', () => {
   let server: FunctionUrlServer;
   const ask = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/ask.ts', ...args, '--url', server.url], { encoding: 'utf8' });
+      const url = args.includes('--url') ? [] : ['--url', server.url];
+      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/ask.ts', ...args, ...url], { encoding: 'utf8' });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -112,7 +122,27 @@ describe('npm run ask, against the local URL', () => {
     expect(eight.stdout).toContain('   d -> 1 move  (optimal)\n');
     const raw = JSON.parse((await ask('eight', '12X453786', '12345678X', '--json')).stdout);
     expect(raw).toMatchObject({ steps: 2, path: 'dd', moves: [{ move: 'd', steps: 1, optimal: true }, { move: 'l', steps: 3, optimal: false }] });
-    expect((await ask('stats')).stdout).toMatch(/knights#standard: missing\. .*not loaded.*67,603,900 positions in the whole space/);
+    expect((await ask('stats')).stdout).toMatch(
+      /^knights#standard \(knights, goal standard = 11111\/01111\/00\*11\/00001\/00000, limits up to 39\): missing\. .*not loaded.*67,603,900 positions in the whole space/m,
+    );
+  });
+
+  it('asks about a goal of one\'s own by name, and lists it in the stats with its levels and farthest positions', async () => {
+    const client = testClient();
+    const tableName = await freshTable(client, 'ask');
+    await loadTable(client, knightsSpec('mine', 3, parseKnightsBoard(SAMPLE)), { tableName, concurrency: 8 });
+    const tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
+    try {
+      const near = await ask('knights', '1011*/01011/10111/01001/00000', '--goal', 'mine', '--url', tabled.url);
+      expect(near.stdout).toMatch(/^1 move from the mine goal \(table\)$/m);
+      expect(near.stdout).toContain('line: the empty square goes to 7\n');
+      const stats = (await ask('stats', '--url', tabled.url)).stdout;
+      expect(stats).toMatch(/^knights#mine \(knights, goal mine = 10110\/01\*11\/10111\/01001\/00000, limits up to 39\): loaded to depth 3, /m);
+      expect(stats).toMatch(/^ {3}3 moves: \d+$/m);
+      expect(stats).toMatch(/^ {2}3 moves: [01*/]{29} {2}\d+ \d+ \d+$/m);
+    } finally {
+      await tabled.close();
+    }
   });
 
   it("says what was wrong: the API's sentence for a bad board, usage for a bad command", async () => {
