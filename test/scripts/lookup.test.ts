@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseKnightsBoard } from '../../core/knights/board';
 import { loadTable } from '../../store/loader';
 import { eightSpec } from '../../puzzles/eight/tables';
 import { knightsSpec } from '../../puzzles/knights/tables';
@@ -12,6 +13,7 @@ beforeAll(async () => {
   tableName = await freshTable(client, 'lookup');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, eightSpec(9), { tableName, concurrency: 8 });
+  await loadTable(client, knightsSpec('mine', 2, parseKnightsBoard('10110/01*11/10111/01001/00000')), { tableName, concurrency: 8 });
 });
 
 function lookup(...args: string[]) {
@@ -27,6 +29,15 @@ describe('npm run lookup', () => {
     expect(stdout).toMatch(/^distance {3}7$/m);
     expect(stdout).toMatch(/^moves {6}0, 4 optimal, 10, 14, 16, 18$/m);
     expect(stdout).toMatch(/^line {7}\[4, 13, 16, 7, 10, 1, 12\]$/m);
+  });
+
+  it('reads the table of a goal of one\'s own by its name', () => {
+    const { code, stdout } = lookup('knights', '1011*/01011/10111/01001/00000', '--goal', 'mine');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^page {7}knights#mine#p\d{6}: /m);
+    expect(stdout).toMatch(/^distance {3}1$/m);
+    expect(stdout).toMatch(/^line {7}\[7\]$/m);
+    expect(lookup('knights', '1011*/01011/10111/01001/00000', '--goal', 'nobody').stderr).toMatch(/There is no goal named "nobody": the goals loaded are standard, mine/);
   });
 
   it('shows the eight record of the relabelled board, with move letters', () => {
