@@ -427,9 +427,9 @@ describe('the time an invocation has', () => {
 
 describe('every move valued', () => {
   it('from the table, equal to the search, on random knights positions and eight pairs', async () => {
-    const knights = [...samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 12), 40, 21), ...samples(knightsBoardArbitrary, 10, 21)];
+    const knights = [...samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 12), 12, 21), ...samples(knightsBoardArbitrary, 4, 21)];
     const limits = samples(fc.integer({ min: 0, max: 12 }), knights.length, 22);
-    const eight = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 120, 23).filter(([a, b]) => isReachable(a, b));
+    const eight = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 30, 23).filter(([a, b]) => isReachable(a, b));
     const queries = [
       ...knights.map((board, i) => ({ path: '/knights', query: `board=${formatKnightsBoard(board)}&limit=${limits[i]}` })),
       // near the goals the eight table holds them; farther, the handler searches too
@@ -443,7 +443,7 @@ describe('every move valued', () => {
       expect(fromTable.moves.length, JSON.stringify(query)).toBeGreaterThan(1);
       expect(fromTable.moves, JSON.stringify(query)).toEqual(fromSearch.moves);
     }
-    expect(fromTables).toBeGreaterThan(40);
+    expect(fromTables).toBeGreaterThan(10);
   });
 
   it('gives eight moves as letters, and every move +1 at the goal', async () => {

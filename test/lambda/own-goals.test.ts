@@ -60,7 +60,7 @@ describe('a goal loaded with --goal NAME=BOARD', () => {
   it('answers from its table exactly, lex-min line and every move, by name and by board', async () => {
     const { handler } = functionOn(tableName);
     const goal = { name: undefined, board: OWN };
-    for (const board of samples(knightsWalkArbitrary(OWN, DEPTH + 2), 40, 5)) {
+    for (const board of samples(knightsWalkArbitrary(OWN, DEPTH + 2), 12, 5)) {
       const truth = searchKnights({ board, goal, limit: DEPTH });
       const moves = knightsMovesBySearch({ board, goal, limit: DEPTH }, truth, UNLIMITED);
       for (const asked of ['mine', formatKnightsBoard(OWN)]) {

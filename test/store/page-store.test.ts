@@ -47,12 +47,12 @@ function reader(cacheBytes = 16 << 20) {
 describe('the page store', () => {
   it('answers every position as the search does, knights (within and beyond the depth) and eight', async () => {
     const { store, own } = reader();
-    for (const board of samples(knightsWalkArbitrary(standard.board, 14), 150, 5)) {
+    for (const board of samples(knightsWalkArbitrary(standard.board, 14), 24, 5)) {
       const record = await store.lookup(KNIGHTS_FORMAT, knights, tableOfGoal('standard'), knightsRank(encodeKnights(board)));
       const truth = searchKnights({ board, goal: standard, limit: 10 });
       expect(record ? { steps: record.distance, path: record.line } : { steps: -1, path: [] }).toEqual(truth);
     }
-    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 300, 6).filter(([a, b]) => isReachable(a, b));
+    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 40, 6).filter(([a, b]) => isReachable(a, b));
     for (const [a, b] of pairs) {
       const { goalIndex, from } = canonicalize(a, b);
       const record = (await store.lookup(EIGHT_FORMAT, eight, eightSection(goalIndex), encodeEight(from)))!;
