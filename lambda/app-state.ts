@@ -70,6 +70,9 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
   });
+  // The loaded goals are read while the function initialises too, so that the first request does
+  // not wait for them (a failure is not remembered: the first request then asks again).
+  void tablebase.goals();
   return { config, clock, log, store, tablebase, search: parts.search ?? DEFAULT_SEARCH_LIMITS };
 }
 
