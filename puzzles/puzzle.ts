@@ -87,8 +87,8 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
   /** The queries of judge input (text/plain). */
   judgeQueries(input: string): Query[];
   judgeOutput(answers: readonly A[]): string;
-  /** Judge input to judge output, computed here (npm run solve); `limit` as the command line gave it. */
-  solveJudge(input: string, engine: Engine, limit: string | undefined): string;
+  /** What turns judge input into judge output here (npm run solve); `limit` as the command line gave it, checked now. */
+  judgeSolver(engine: Engine, limit: string | undefined): (input: string) => string;
 
   /** Identifies the question for the answer cache; refuses (UnreachableError) a query that has no answer at all. */
   cacheKey(query: Query): string;

@@ -37,9 +37,9 @@ export const eight: Puzzle<EightQuery, EightAnswer> = {
   },
   judgeQueries: (input) => parseEightJudge(input),
   judgeOutput: formatEightJudge,
-  solveJudge(input, engine, limit) {
+  judgeSolver(engine, limit) {
     if (limit !== undefined) throw new InvalidInputError('--limit is for knights; Eight II answers are always exact.');
-    return solveEightJudge(input, engine);
+    return (input) => solveEightJudge(input, engine);
   },
 
   cacheKey(query) {

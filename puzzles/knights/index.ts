@@ -58,7 +58,10 @@ export const knights: Puzzle<KnightsQuery, KnightsAnswer> = {
   },
   judgeQueries: (input) => parseKnightsJudge(input),
   judgeOutput: formatKnightsJudge,
-  solveJudge: (input, engine, limit) => solveKnightsJudge(input, engine, limit === undefined ? DEFAULT_LIMIT : parseLimit(limit)),
+  judgeSolver(engine, limit) {
+    const within = limit === undefined ? DEFAULT_LIMIT : parseLimit(limit);
+    return (input) => solveKnightsJudge(input, engine, within);
+  },
 
   cacheKey: (query) => `${query.goal.board}|${query.board}|${query.limit}`,
 
