@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadArguments } from '../../scripts/load-tables';
 import { parsePrecomputeOptions } from '../../scripts/precompute';
 
 const OWN = '10110/01*11/10111/01001/00000';
@@ -41,6 +42,12 @@ describe('precompute options', () => {
     // the built-in goal by its own name and board is that goal
     const standard = parsePrecomputeOptions(['--goals', 'eight', '--goal', 'standard=11111/01111/00*11/00001/00000']);
     expect(standard !== 'help' && standard.specs.map((spec) => spec.table)).toEqual(['knights#standard', 'eight']);
+  });
+
+  it('gives npm start\'s options back as the command line its precompute takes', () => {
+    expect(loadArguments({ goals: 'standard', goal: [`mine=${OWN}`, `far=${FAR}`], 'knights-depth': '6', force: true, region: undefined })).toEqual([
+      '--goals', 'standard', '--goal', `mine=${OWN}`, '--goal', `far=${FAR}`, '--knights-depth', '6', '--force',
+    ]);
   });
 
   it('takes any region name with a local server, which only names its data', () => {
