@@ -37,11 +37,14 @@ export async function buildPage(): Promise<BuiltPage> {
   const script = bundled.outputFiles[0].text.trim();
   const style = (await transform(readFileSync(source('style.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
   const template = readFileSync(source('index.html'), 'utf8');
-  for (const marker of ['<style>/*STYLE*/</style>', '<script>/*SCRIPT*/</script>', '__GOAL__']) {
+  for (const marker of ['<style>/*STYLE*/</style>', '<script>/*SCRIPT*/</script>', '__GOAL__', '__GOAL_NAME__']) {
     if (!template.includes(marker)) throw new Error(`lambda/page/index.html lacks ${marker}`);
   }
+  // The default goal, by board and by name: what the page asks for until GET /stats lists the
+  // goals loaded (and if it cannot be read).
   const html = template
     .replace('__GOAL__', KNIGHTS_GOALS.get(DEFAULT_GOAL)!.board)
+    .replaceAll('__GOAL_NAME__', DEFAULT_GOAL)
     .replace('<style>/*STYLE*/</style>', () => `<style>${style}</style>`)
     .replace('<script>/*SCRIPT*/</script>', () => `<script>${script}</script>`);
   return { html, scriptSha256: sha256(script), styleSha256: sha256(style) };

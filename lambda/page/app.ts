@@ -1,8 +1,9 @@
 /**
  * The page's script, run in the browser: edit a knights board or two eight boards, ask the API
- * beside the page, and play the answer back step by step. The position lives in the page's URL so
- * it can be shared. Bundled and inlined into the page at build time (scripts/build-page.ts); the
- * page's CSP allows exactly this script by its hash.
+ * beside the page, and play the answer back step by step. The knights goal is picked among those
+ * GET /stats lists. The position and the goal live in the page's URL so they can be shared.
+ * Bundled and inlined into the page at build time (scripts/build-page.ts); the page's CSP allows
+ * exactly this script by its hash.
  */
 import type { EightResponse, FarthestPositionResponse, KnightsResponse, StatsResponse, TableStatsResponse } from '../api';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../core/knights/query';
@@ -15,24 +16,55 @@ import { type MoveValue, type Playable, player, unsolve } from './player';
 type KnightsCell = '0' | '1' | '*';
 
 const DEFAULT_KNIGHTS = '10110' + '01*11' + '10111' + '01001' + '00000';
-/** The judge's question; and the farthest any position lies, so a limit that gives exact distances. */
+/** The judge's question. */
 const JUDGE_LIMIT = DEFAULT_LIMIT;
-const EXACT_LIMIT = MAX_LIMIT;
 const NAMES: Record<KnightsCell, string> = { '0': 'white knight', '1': 'black knight', '*': 'empty' };
 const NEXT_CELL: Record<KnightsCell, KnightsCell> = { '0': '1', '1': '*', '*': '0' };
 const KNIGHT = '\u265E';
 const STEP: Record<string, number> = { d: 3, l: -1, r: 1, u: -3 };
 
-const GOAL = document.querySelector('main')!.dataset.goal!;
+/** A knights goal the page can ask for (`goal=NAME`): one GET /stats lists, or the default one before that. */
+interface KnightsGoalChoice {
+  readonly name: string;
+  /** Its board, 25 cells. */
+  readonly board: string;
+  /** The largest limit its questions accept. */
+  readonly maxLimit: number;
+  /** Its table as /stats describes it; null until /stats has answered. */
+  readonly table: TableStatsResponse | null;
+}
+
+const goalPicker = byId<HTMLSelectElement>('kgoalpick');
+/** The default goal, which scripts/build-page.ts writes into the page: its board, and its name as the picker's one option. */
+const BUILT_IN_GOAL: KnightsGoalChoice = { name: goalPicker.value, board: document.querySelector('main')!.dataset.goal!, maxLimit: MAX_LIMIT, table: null };
+let goals: readonly KnightsGoalChoice[] = [BUILT_IN_GOAL];
+let goal = BUILT_IN_GOAL;
+
 const params = new URLSearchParams(location.search);
+/**
+ * The goal the URL asks for, until /stats tells whether it is loaded: the URL keeps it meanwhile,
+ * and a question waits for /stats rather than go to another goal. Null once settled.
+ */
+let wantedGoal: string | null = params.get('goal') !== null && params.get('goal') !== BUILT_IN_GOAL.name ? params.get('goal') : null;
+let goalsSettled: Promise<void> = Promise.resolve();
 
 const limitInput = byId<HTMLInputElement>('klimit');
 limitInput.value = String(readLimit(params.get('limit')));
 
-/** A limit from the URL or the input: a whole number 0..39, else the judge's 15. */
-function readLimit(text: string | null): number {
+/** A limit from the URL or the input: a whole number from 0 to what the goal accepts, else the judge's 15. */
+function readLimit(text: string | null, max = goal.maxLimit): number {
   const limit = Number(text);
-  return text !== null && text.trim() !== '' && Number.isInteger(limit) && limit >= 0 && limit <= EXACT_LIMIT ? limit : JUDGE_LIMIT;
+  return text !== null && text.trim() !== '' && Number.isInteger(limit) && limit >= 0 && limit <= max ? limit : JUDGE_LIMIT;
+}
+
+/** The goal's depth when its whole table is loaded (no position lies farther), else undefined. */
+function trueDepth(choice: KnightsGoalChoice): number | undefined {
+  return choice.table?.state === 'loaded' && choice.table.whole ? choice.table.depth : undefined;
+}
+
+/** Exact's limit: the goal's true depth when known, else the largest limit it accepts. */
+function exactLimit(choice: KnightsGoalChoice): number {
+  return trueDepth(choice) ?? choice.maxLimit;
 }
 
 const knights: Playable<string, number> = {
@@ -64,7 +96,13 @@ function rows(board: string): string {
 }
 
 function saveUrl(): void {
-  const query = new URLSearchParams({ board: rows(knights.position), limit: String(readLimit(limitInput.value)), from: eight.position, to: eight.to });
+  const query = new URLSearchParams({
+    board: rows(knights.position),
+    goal: wantedGoal ?? goal.name,
+    limit: String(readLimit(limitInput.value)),
+    from: eight.position,
+    to: eight.to,
+  });
   history.replaceState(null, '', `?${query.toString()}`);
 }
 
@@ -101,15 +139,86 @@ function cellLabel(cell: number, piece: KnightsCell): string {
   return `cell ${cell}: ${NAMES[piece]}`;
 }
 
+/** The chosen goal: its board, and what its limits mean (the limit's bound and help, Exact's title). */
 function drawGoal(): void {
-  const goal = byId('kgoal');
-  goal.textContent = '';
+  const view = byId('kgoal');
+  view.textContent = '';
   for (let i = 0; i < 25; i++) {
     const span = document.createElement('span');
-    span.className = GOAL[i] === '0' ? 'w' : GOAL[i] === '1' ? 'b' : 'h';
-    span.textContent = GOAL[i] === '*' ? '' : KNIGHT;
-    goal.appendChild(span);
+    span.className = goal.board[i] === '0' ? 'w' : goal.board[i] === '1' ? 'b' : 'h';
+    span.textContent = goal.board[i] === '*' ? '' : KNIGHT;
+    view.appendChild(span);
   }
+  view.dataset.board = goal.board;
+  view.setAttribute('aria-label', `the ${goal.name} goal: ${rows(goal.board)}`);
+  limitInput.max = String(goal.maxLimit);
+  const depth = trueDepth(goal);
+  byId('klimithelp').textContent =
+    depth === undefined
+      ? `The judge asks for at most ${JUDGE_LIMIT} moves; the ${goal.name} goal accepts limits up to ${goal.maxLimit}, and within the limit every distance is exact.`
+      : `The judge asks for at most ${JUDGE_LIMIT} moves; no position lies more than ${depth} moves from the ${goal.name} goal, so a limit of ${depth}${goal.maxLimit > depth ? ` (or up to ${goal.maxLimit})` : ''} gives the exact distance of every position.`;
+  byId('kexact').title =
+    depth === undefined
+      ? `Ask with the largest limit the ${goal.name} goal accepts: ${goal.maxLimit} moves`
+      : `Ask for the exact distance: ${depth} moves is the farthest any position lies from the ${goal.name} goal`;
+}
+
+/** How the picker notes a goal whose table gives no answers. */
+const UNLOADED = { missing: 'not loaded', outdated: 'table outdated', unknown: 'table unreadable now' } as const;
+
+/** Fills the picker with the goals, the chosen one selected. */
+function drawGoalPicker(): void {
+  goalPicker.textContent = '';
+  for (const choice of goals) {
+    const option = document.createElement('option');
+    option.value = choice.name;
+    const table = choice.table;
+    option.textContent = table === null || table.state === 'loaded' ? choice.name : `${choice.name} (${UNLOADED[table.state]})`;
+    goalPicker.appendChild(option);
+  }
+  goalPicker.value = goal.name;
+}
+
+/** Whether two choices are one goal (the default one before /stats, and as /stats lists it, are). */
+function sameGoal(a: KnightsGoalChoice, b: KnightsGoalChoice): boolean {
+  return a.name === b.name && a.board === b.board;
+}
+
+/** Makes `choice` the goal every knights question asks for, and shows its table. */
+function chooseGoal(choice: KnightsGoalChoice): void {
+  const changed = !sameGoal(choice, goal);
+  goal = choice;
+  wantedGoal = null;
+  goalPicker.value = goal.name;
+  // a limit past what this goal accepts becomes the most it accepts
+  if (Number(limitInput.value) > goal.maxLimit) limitInput.value = String(goal.maxLimit);
+  drawGoal();
+  if (changed) {
+    // the marks and the line were the old goal's (redrawn only then: a redrawn board loses a click under way)
+    unsolve(knights, knightsPlayer);
+    say('kstatus', '');
+    drawKnights();
+  }
+  if (goal.table) {
+    knightsChart.show(goal.table, `Knights table (${goal.name})`);
+    farthestList('kfar', goal.table, (far) => far.board, (far) => {
+      unsolve(knights, knightsPlayer);
+      knights.position = far.board.replace(/\//g, '');
+      limitInput.value = String(exactLimit(goal));
+      drawKnights();
+      void solveKnights();
+    });
+  }
+  saveUrl();
+}
+
+/** The knights goals of /stats, in its order, each with its table. */
+function knightsGoalsOf(stats: StatsResponse): KnightsGoalChoice[] {
+  return Object.values(stats.tables).flatMap((table) => {
+    const board = table.goal.replace(/\//g, '');
+    if (table.puzzle !== 'knights' || table.goalName === undefined || !/^[01*]{25}$/.test(board)) return [];
+    return [{ name: table.goalName, board, maxLimit: table.maxLimit ?? MAX_LIMIT, table }];
+  });
 }
 
 function cycle(event: Event): void {
@@ -133,11 +242,15 @@ function cycle(event: Event): void {
 async function solveKnights(focusCell?: number): Promise<void> {
   knightsPlayer.stop();
   say('kstatus', 'Solving\u2026');
+  // the URL's goal until /stats tells whether it is loaded: ask for it once that is known
+  if (wantedGoal !== null) await goalsSettled;
+  const asked = goal;
   try {
     const limit = readLimit(limitInput.value);
     limitInput.value = String(limit);
     saveUrl();
-    const answer = await ask<KnightsResponse>(`/knights?board=${encodeURIComponent(rows(knights.position))}&limit=${limit}`);
+    const answer = await ask<KnightsResponse>(`/knights?board=${encodeURIComponent(rows(knights.position))}&goal=${encodeURIComponent(asked.name)}&limit=${limit}`);
+    if (!sameGoal(goal, asked)) return; // another goal was picked meanwhile: this answer is not its
     knights.start = knights.position;
     knights.path = answer.path;
     knights.moves = answer.moves;
@@ -147,6 +260,7 @@ async function solveKnights(focusCell?: number): Promise<void> {
     else say('kstatus', `${answer.steps} moves (${answer.source}): the empty square goes to cells ${answer.path.join(', ')}.`);
     knightsChart.mark(answer.steps);
   } catch (error) {
+    if (!sameGoal(goal, asked)) return;
     say('kstatus', (error as Error).message, true);
     knights.path = [];
     knights.moves = [];
@@ -177,7 +291,8 @@ function drawEightBoard(id: string, which: 'from' | 'to'): void {
     button.dataset.tile = tile;
     button.dataset.which = which;
     button.setAttribute('aria-label', `${which} cell ${i}: ${tile === 'X' ? 'blank' : `tile ${tile}`}`);
-    if (which === 'from') markHint(button, eightHintAt(i), EXACT_LIMIT);
+    // an eight answer is never beyond a limit: the limit only words a badge that never shows
+    if (which === 'from') markHint(button, eightHintAt(i), MAX_LIMIT);
     button.addEventListener('click', pick);
     board.appendChild(button);
   }
@@ -263,17 +378,22 @@ const knightsChart = distanceHistogram(byId('khist'), 'Knights table');
 const eightChart = distanceHistogram(byId('ehist'), 'Eight table (all 9 goals)');
 
 async function showStats(): Promise<void> {
+  const wanted = wantedGoal;
   try {
     const stats = await ask<StatsResponse>('/stats');
-    const knightsTable = stats.tables['knights#standard'];
-    knightsChart.show(knightsTable);
-    farthestList('kfar', knightsTable, (far) => far.board, (far) => {
-      unsolve(knights, knightsPlayer);
-      knights.position = far.board.replace(/\//g, '');
-      limitInput.value = String(EXACT_LIMIT);
-      drawKnights();
-      void solveKnights();
-    });
+    const listed = knightsGoalsOf(stats);
+    if (listed.length > 0) goals = listed;
+    const current = goals.find((choice) => choice.name === goal.name) ?? goals[0];
+    const chosen = wanted === null ? current : goals.find((choice) => choice.name === wanted);
+    drawGoalPicker();
+    chooseGoal(chosen ?? current);
+    // the URL's limit may be one only this goal accepts (unless the limit was changed meanwhile)
+    const limit = params.get('limit');
+    if (limitInput.value === String(readLimit(limit, BUILT_IN_GOAL.maxLimit))) {
+      limitInput.value = String(readLimit(limit));
+      saveUrl();
+    }
+    if (wanted !== null && !chosen) say('kstatus', `No goal named "${wanted.slice(0, 40)}" is loaded here: the page asks for the ${goal.name} goal.`);
     eightChart.show(stats.tables.eight);
     farthestList('efar', stats.tables.eight, (far) => `${far.board} \u2192 ${far.goal}`, (far) => {
       unsolve(eight, eightPlayer);
@@ -284,6 +404,11 @@ async function showStats(): Promise<void> {
     });
   } catch (error) {
     byId('khist').textContent = `The tables' statistics could not be read: ${(error as Error).message}`;
+    if (wanted !== null) {
+      // the goal the URL names cannot be looked up: the page asks for the default one
+      chooseGoal(goal);
+      say('kstatus', `The loaded goals could not be read, so the page asks for the ${goal.name} goal, not "${wanted.slice(0, 40)}".`);
+    }
   }
 }
 
@@ -307,8 +432,12 @@ const eightPlayer = player<string>(
 
 byId('ksolve').addEventListener('click', () => void solveKnights());
 byId('kexact').addEventListener('click', () => {
-  limitInput.value = String(EXACT_LIMIT);
+  limitInput.value = String(exactLimit(goal));
   void solveKnights();
+});
+goalPicker.addEventListener('change', () => {
+  const choice = goals.find((candidate) => candidate.name === goalPicker.value);
+  if (choice) chooseGoal(choice);
 });
 limitInput.addEventListener('change', () => {
   // The marked moves were valued within the old limit: they go until the board is solved again.
@@ -329,4 +458,4 @@ drawGoal();
 drawKnights();
 drawEight();
 saveUrl();
-void showStats();
+goalsSettled = showStats();

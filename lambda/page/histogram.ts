@@ -13,6 +13,7 @@ const SVG = 'http://www.w3.org/2000/svg';
  * Counts span 1 to millions, so bar heights are on a square-root scale: every level stays visible.
  */
 export function distanceHistogram(figure: HTMLElement, what: string) {
+  let named = what;
   let levels: number[] = [];
   let depth = 0;
   function draw(here: number | null): void {
@@ -52,13 +53,16 @@ export function distanceHistogram(figure: HTMLElement, what: string) {
     const total = levels.reduce((a, b) => a + b, 0);
     const where =
       here === null ? '' : here >= 0 && here < levels.length ? ` This position: ${here} moves, among ${levels[here].toLocaleString('en')}.` : ` This position lies beyond the table's ${depth} moves.`;
-    svg.setAttribute('aria-label', `${what}: ${total.toLocaleString('en')} positions by distance, 0 to ${levels.length - 1} moves.${where}`);
+    svg.setAttribute('aria-label', `${named}: ${total.toLocaleString('en')} positions by distance, 0 to ${levels.length - 1} moves.${where}`);
     const caption = document.createElement('figcaption');
-    caption.textContent = `${what}: ${total.toLocaleString('en')} positions, by distance (0\u2013${levels.length - 1} moves).${where}`;
+    caption.textContent = `${named}: ${total.toLocaleString('en')} positions, by distance (0\u2013${levels.length - 1} moves).${where}`;
     figure.append(svg, caption);
   }
   return {
-    show(stats: TableStatsResponse): void {
+    /** Draws this table's levels, named `as` (the name given at first, unless told). */
+    show(stats: TableStatsResponse, as: string = what): void {
+      named = as;
+      levels = [];
       if (stats.state !== 'loaded') {
         figure.textContent = stats.message;
         return;

@@ -2,6 +2,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KnightsResponse, StatsResponse } from '../../lambda/api';
+import { parseKnightsBoard } from '../../core/knights/board';
+import { searchKnights } from '../../core/knights/search';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
 import { searchOnlyHandler } from '../support/service';
 import { createAppState } from '../../lambda/app-state';
@@ -15,6 +18,12 @@ import { nearEightSpec } from '../support/small-tables';
 
 const CHROMIUM = '/usr/bin/chromium';
 const GOAL = '111110111100*110000100000';
+/** A goal of one's own: the standard goal mirrored left to right, loaded as "mine" to 6 moves. */
+const MINE = '11111/11110/11*00/10000/00000';
+const MINE_CELLS = MINE.replace(/\//g, '');
+const MINE_DEPTH = 6;
+/** The knights sample mirrored left to right: 7 moves from mine (past its table), far from standard. */
+const MIRRORED_SAMPLE = '01101/11*10/11101/10010/00000';
 // .ci/run installs Debian's chromium; on a machine without it these tests say so and are skipped.
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (see .ci/run).`);
@@ -30,6 +39,7 @@ beforeAll(async () => {
   const client = testClient();
   const tableName = await freshTable(client, 'page');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+  await loadTable(client, knightsSpec('mine', MINE_DEPTH, parseKnightsBoard(MINE)), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
   tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
   browser = await chromium.launch({
@@ -47,6 +57,31 @@ afterAll(async () => {
 /** The knights board as shown: 25 characters of 0, 1 and *. */
 async function shownKnights(page: Page): Promise<string> {
   return page.$$eval('#kboard button', (cells) => cells.map((cell) => cell.dataset.piece).join(''));
+}
+
+/** The goal board as drawn: 25 characters of 0, 1 and *. */
+async function shownGoal(page: Page): Promise<string> {
+  return page.$$eval('#kgoal span', (cells) => cells.map((cell) => (cell.className === 'w' ? '0' : cell.className === 'b' ? '1' : cell.className === 'h' ? '*' : '?')).join(''));
+}
+
+/** The picker's options as [value, text]. */
+async function pickerOptions(page: Page): Promise<string[][]> {
+  return page.$$eval('#kgoalpick option', (options) => options.map((option) => [(option as HTMLOptionElement).value, option.textContent ?? '']));
+}
+
+const histogram = (page: Page) => page.$$eval('#khist rect', (bars) => bars.map((bar) => Number(bar.dataset.count)));
+const farthest = (page: Page) => page.$$eval('#kfar button', (buttons) => buttons.map((button) => button.textContent));
+
+/** The query of the next /knights question the page sends, while `act` runs. */
+async function knightsQuestion(page: Page, act: () => Promise<unknown>): Promise<URLSearchParams> {
+  const [request] = await Promise.all([page.waitForRequest((request) => new URL(request.url()).pathname === '/knights'), act()]);
+  return new URL(request.url()).searchParams;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
 }
 
 async function shownEight(page: Page, id: 'efrom' | 'eto'): Promise<string> {
@@ -255,6 +290,138 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await expect.poll(() => page.textContent('#estatus')).toMatch(/^8 moves \(table\): [dlru]{8}$/);
     expect(await shownEight(page, 'efrom')).toBe(from);
     expect(await shownEight(page, 'eto')).toBe(to);
+    await page.close();
+  });
+
+  it('offers every loaded knights goal in a picker: its board, histogram and farthest positions, and its answers', async () => {
+    const stats = await getJson<StatsResponse>(`${tabled.url}/stats`);
+    const knightsGoals = Object.values(stats.tables).filter((table) => table.puzzle === 'knights');
+    expect(knightsGoals.map((table) => table.goalName)).toEqual(['standard', 'mine']);
+    const mine = stats.tables['knights#mine'];
+    if (mine.state !== 'loaded') throw new Error(`mine is ${mine.state}`);
+    // depth 6 is not the whole space: Exact asks with the most mine accepts, 39
+    expect([mine.depth, mine.whole, mine.maxLimit]).toEqual([MINE_DEPTH, false, 39]);
+    // the mirror image of the standard goal: the same counts by distance
+    expect(mine.levels).toEqual([1, 8, 14, 38, 148, 368, 1001]);
+
+    const page = await browser.newPage();
+    await page.goto(`${tabled.url}/?board=${MIRRORED_SAMPLE}`);
+    await expect.poll(() => pickerOptions(page)).toEqual([['standard', 'standard'], ['mine', 'mine']]);
+    // labelled: found by its label, as assistive technology finds it
+    expect(await page.getByLabel('Goal', { exact: true }).getAttribute('id')).toBe('kgoalpick');
+    expect(await page.inputValue('#kgoalpick')).toBe('standard');
+    expect(await shownGoal(page)).toBe(GOAL);
+    expect(await histogram(page)).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
+    expect(page.url()).toContain('goal=standard');
+
+    await page.selectOption('#kgoalpick', 'mine');
+    expect(await shownGoal(page)).toBe(MINE_CELLS);
+    expect(await page.getAttribute('#kgoal', 'aria-label')).toBe(`the mine goal: ${MINE}`);
+    await expect.poll(() => histogram(page)).toEqual(mine.levels);
+    expect(await page.textContent('#khist figcaption')).toMatch(/^Knights table \(mine\): 1,578 positions/);
+    expect(await farthest(page)).toEqual(mine.farthest.map((far) => `${far.steps} moves: ${far.board}`));
+    expect(mine.farthest.length).toBeGreaterThan(0);
+    expect(page.url()).toContain('goal=mine');
+    expect(await page.getAttribute('#klimit', 'max')).toBe('39');
+    expect(await page.getAttribute('#kexact', 'title')).toMatch(/the mine goal accepts: 39 moves/);
+    expect(await page.textContent('#klimithelp')).toMatch(/the mine goal accepts limits up to 39/);
+
+    // Solve asks for mine, and shows mine's answer: the search's, unlike the standard goal's
+    const truth = searchKnights({ board: parseKnightsBoard(MIRRORED_SAMPLE), goal: { name: undefined, board: parseKnightsBoard(MINE) }, limit: 15 });
+    expect(truth.steps).toBe(7);
+    const standardTruth = searchKnights({ board: parseKnightsBoard(MIRRORED_SAMPLE), goal: { name: undefined, board: parseKnightsBoard(GOAL) }, limit: 15 });
+    expect(standardTruth).not.toEqual(truth);
+    const direct = await getJson<KnightsResponse>(`${tabled.url}/knights?board=${MIRRORED_SAMPLE}&goal=mine`);
+    expect([direct.steps, direct.path]).toEqual([truth.steps, [...truth.path]]);
+    const asked = await knightsQuestion(page, () => page.click('#ksolve'));
+    expect([asked.get('goal'), asked.get('limit')]).toEqual(['mine', '15']);
+    await expect.poll(() => page.textContent('#kstatus')).toBe(`7 moves (${direct.source}): the empty square goes to cells ${truth.path.join(', ')}.`);
+    // the position lies past mine's table of 6 moves
+    expect(await page.textContent('#khist figcaption')).toMatch(/beyond the table's 6 moves/);
+    await page.click('#kplay');
+    await expect.poll(() => page.textContent('#kstatus'), { timeout: 10_000 }).toMatch(/Played\.$/);
+    expect(await shownKnights(page)).toBe(MINE_CELLS);
+
+    // Exact: the most mine accepts
+    const exact = await knightsQuestion(page, () => page.click('#kexact'));
+    expect([exact.get('goal'), exact.get('limit')]).toEqual(['mine', '39']);
+    expect(await page.inputValue('#klimit')).toBe('39');
+    await expect.poll(() => page.textContent('#kstatus')).toBe('Already at the goal: 0 moves.');
+
+    // the URL keeps the goal: a reload asks for mine again
+    expect(page.url()).toContain('goal=mine');
+    await page.goto(`${tabled.url}/?board=${MIRRORED_SAMPLE}&goal=mine`);
+    await expect.poll(() => page.inputValue('#kgoalpick')).toBe('mine');
+    expect(await shownGoal(page)).toBe(MINE_CELLS);
+    await expect.poll(() => histogram(page)).toEqual(mine.levels);
+    const again = await knightsQuestion(page, () => page.click('#ksolve'));
+    expect(again.get('goal')).toBe('mine');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves /);
+
+    // a farthest position of mine: loaded, and solved from mine's table at Exact's limit
+    const far = mine.farthest[0];
+    const farAsked = await knightsQuestion(page, () => page.click('#kfar li:first-child button'));
+    expect([farAsked.get('goal'), farAsked.get('limit'), farAsked.get('board')]).toEqual(['mine', '39', far.board]);
+    await expect.poll(() => page.textContent('#kstatus')).toBe(`${MINE_DEPTH} moves (table): the empty square goes to cells ${(far.path as number[]).join(', ')}.`);
+    expect(await shownKnights(page)).toBe(far.board.replace(/\//g, ''));
+
+    // back to standard, from the keyboard: its board, histogram and answers again
+    await page.focus('#kgoalpick');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.inputValue('#kgoalpick')).toBe('standard');
+    expect(await shownGoal(page)).toBe(GOAL);
+    await expect.poll(() => histogram(page)).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
+    // the old goal's answer is gone with it
+    expect(await page.textContent('#kstatus')).toBe('');
+    expect(await page.isDisabled('#kplay')).toBe(true);
+    expect(page.url()).toContain('goal=standard');
+    const standardAsked = await knightsQuestion(page, () => page.click('#ksolve'));
+    expect(standardAsked.get('goal')).toBe('standard');
+    const standardDirect = await getJson<KnightsResponse>(`${tabled.url}/knights?board=${far.board}&goal=standard&limit=39`);
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(new RegExp(`^${standardDirect.steps} moves \\(`));
+    await page.close();
+  });
+
+  it('falls back to the standard goal for a goal the tables do not have, and until /stats answers', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tabled.url}/?board=10110/01*11/10111/01001/00000&goal=nosuch`);
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/No goal named "nosuch" is loaded here: the page asks for the standard goal\./);
+    expect(await page.inputValue('#kgoalpick')).toBe('standard');
+    expect(await shownGoal(page)).toBe(GOAL);
+    expect(page.url()).toContain('goal=standard');
+    const asked = await knightsQuestion(page, () => page.click('#ksolve'));
+    expect(asked.get('goal')).toBe('standard');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(table\)/);
+
+    // /stats held back: the URL's goal waits for it, and a question goes to that goal once it is known
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/stats', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${tabled.url}/?board=${MIRRORED_SAMPLE}&goal=mine`);
+    expect(await page.inputValue('#kgoalpick')).toBe('standard');
+    expect(await shownGoal(page)).toBe(GOAL);
+    expect(page.url()).toContain('goal=mine');
+    await page.click('#ksolve');
+    const waiting = knightsQuestion(page, async () => release());
+    expect((await waiting).get('goal')).toBe('mine');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves /);
+    expect(await shownGoal(page)).toBe(MINE_CELLS);
+
+    // /stats failing: the page works with the standard goal it was built with
+    await page.unroute('**/stats');
+    await page.route('**/stats', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "held back by the test"}' }));
+    await page.goto(`${tabled.url}/?board=10110/01*11/10111/01001/00000&goal=mine`);
+    await expect.poll(() => page.textContent('#khist')).toMatch(/could not be read: held back by the test/);
+    expect(await pickerOptions(page)).toEqual([['standard', 'standard']]);
+    expect(await shownGoal(page)).toBe(GOAL);
+    expect(page.url()).toContain('goal=standard');
+    expect(await page.getAttribute('#kexact', 'title')).toMatch(/the standard goal accepts: 39 moves/);
+    const fallback = await knightsQuestion(page, () => page.click('#kexact'));
+    expect([fallback.get('goal'), fallback.get('limit')]).toEqual(['standard', '39']);
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(table\)/);
     await page.close();
   });
 });
