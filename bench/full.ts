@@ -4,7 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { KNIGHTS_MAX_DEPTH, knightsSpec } from '../puzzles/knights/tables';
+import { MAX_LIMIT } from '../core/knights/query';
+import { knightsSpec } from '../puzzles/knights/tables';
 import { itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
 import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from './harness';
 
@@ -31,7 +32,7 @@ export function full(): Row[] {
 }
 
 function wholeSpacePages(): Row {
-  const pages = timed(() => knightsSpec('standard', KNIGHTS_MAX_DEPTH).build());
+  const pages = timed(() => knightsSpec('standard', MAX_LIMIT).build());
   const buildPeak = peakMiB();
   let bytes = 0;
   let writeUnits = 0;

@@ -12,8 +12,9 @@ import { createDynamoClient } from '../store/client';
 import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { type TablePages, type TableSpec } from '../store/table-pages';
-import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_MAX_DEPTH, knightsSpec } from '../puzzles/knights/tables';
-import { eightSpec } from '../puzzles/eight/tables';
+import { MAX_LIMIT } from '../core/knights/query';
+import { knightsSpec } from '../puzzles/knights/tables';
+import { tableSpecs } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, pageItem } from '../store/table-schema';
 import { type Row } from './harness';
@@ -39,12 +40,12 @@ async function bareLoop(client: DynamoDBClient, tableName: string, tables: Table
 
 /** The default tables' pages: the loader against a bare loop. */
 export function load(): Promise<Row[]> {
-  return loadAgainstBareLoop('load', 'default tables', () => [knightsSpec('standard', KNIGHTS_DEFAULT_DEPTH), eightSpec()]);
+  return loadAgainstBareLoop('load', 'default tables', () => tableSpecs(undefined, {}));
 }
 
 /** The whole knights space's pages: the loader against a bare loop. */
 export function fullLoad(): Promise<Row[]> {
-  return loadAgainstBareLoop('full-load', 'whole knights space', () => [knightsSpec('standard', KNIGHTS_MAX_DEPTH)]);
+  return loadAgainstBareLoop('full-load', 'whole knights space', () => [knightsSpec('standard', MAX_LIMIT)]);
 }
 
 /** A fresh dynalite on disk (like `npm start`'s) and a client for it, for one run of `use`. */
