@@ -66,12 +66,13 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   const tablebase = new Tablebase(store, {
     cacheSize: DEFAULT_ANSWER_CACHE_SIZE,
     storeBackoffMs: DEFAULT_STORE_BACKOFF_MS,
+    searchAnswerTtlMs: parts.manifestTtlMs ?? MANIFEST_TTL_MS,
     clock,
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
   });
   // The loaded goals are read while the function initialises too, so that the first request does
-  // not wait for them (a failure is not remembered: the first request then asks again).
+  // not wait for them (a failure holds the table off like any other, for a few seconds).
   void tablebase.goals();
   return { config, clock, log, store, tablebase, search: parts.search ?? DEFAULT_SEARCH_LIMITS };
 }

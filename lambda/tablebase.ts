@@ -49,12 +49,20 @@ export const DEFAULT_ANSWER_CACHE_SIZE = 10_000;
  * that the table is back within seconds of DynamoDB.
  */
 export const DEFAULT_STORE_BACKOFF_MS = 5000;
+/** How long a search answer that a table could hold is kept by default: a manifest period. */
+export const DEFAULT_SEARCH_ANSWER_TTL_MS = 60_000;
 
 export interface TablebaseOptions {
   /** Answers kept in memory. */
   readonly cacheSize?: number;
   /** After a DynamoDB failure, answer by search without trying the table for this long. */
   readonly storeBackoffMs?: number;
+  /**
+   * How long an answer found by search is kept when a table could hold it (a table loaded since
+   * then answers it afterwards); the manifest period by default. Other answers are kept until the
+   * cache lets them go.
+   */
+  readonly searchAnswerTtlMs?: number;
   /** The clock the hold-off is measured on; the system's by default. */
   readonly clock?: Clock;
   /** Told about every DynamoDB failure that made the service fall back to search. */
@@ -66,7 +74,9 @@ export interface TablebaseOptions {
 const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
 
 export class Tablebase {
-  private readonly cache: LRUCache<string, Result<Answer>>;
+  private readonly cache: LRUCache<string, { readonly answer: Result<Answer>; readonly until: number }>;
+  /** The last catalogue read, kept for the requests of a DynamoDB failure's hold-off. */
+  private lastGoals: LoadedGoals | undefined;
   /** While DynamoDB is failing, requests do not each wait for it to fail again. */
   private storeDownUntil = 0;
 
@@ -88,6 +98,7 @@ export class Tablebase {
     try {
       return await this.cachedOrFound(
         key,
+        location !== undefined,
         () => (location ? this.fromTable(puzzle, query, location, budget) : Promise.resolve(undefined)),
         () => puzzle.search(query, budget),
         options.moves ? (answer) => puzzle.valueMoves(query, answer, budget) : undefined,
@@ -100,12 +111,16 @@ export class Tablebase {
 
   /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
   async goals(): Promise<LoadedGoals> {
-    if (!this.store || this.now() < this.storeDownUntil) return this.store ? { catalog: new Map(), known: false } : NO_GOALS;
+    // While DynamoDB fails, the goals last read still name their tables (and are searched).
+    const fallback = this.lastGoals ?? { catalog: new Map(), known: false };
+    if (!this.store) return NO_GOALS;
+    if (this.now() < this.storeDownUntil) return fallback;
     try {
-      return { catalog: await this.store.catalog(), known: true };
+      this.lastGoals = { catalog: await this.store.catalog(), known: true };
+      return this.lastGoals;
     } catch (error) {
       this.reportFailure(error);
-      return { catalog: new Map(), known: false };
+      return fallback;
     }
   }
 
@@ -127,14 +142,19 @@ export class Tablebase {
    */
   private async cachedOrFound<A extends Answer>(
     key: string,
+    tabled: boolean,
     fromTable: () => Promise<Stored<A> | undefined>,
     search: () => A,
     valueMoves?: (answer: A) => readonly MoveValue[],
   ): Promise<Result<A>> {
-    const cached = this.cache.get(key) as Result<A> | undefined;
+    const entry = this.cache.get(key);
+    const cached = entry && entry.until > this.now() ? (entry.answer as Result<A>) : undefined;
     let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...search(), source: 'search' as Source }), cached: false }) as Result<A>;
     if (valueMoves && !answer.moves) answer = { ...answer, moves: valueMoves(answer) };
-    if (!cached || answer.moves !== cached.moves) this.cache.set(key, { ...answer, cached: false });
+    if (!cached || answer.moves !== cached.moves) {
+      const until = tabled && answer.source === 'search' ? this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) : Number.POSITIVE_INFINITY;
+      this.cache.set(key, { answer: { ...answer, cached: false }, until });
+    }
     return answer;
   }
 

@@ -28,6 +28,7 @@ import type { TablePages, TableSpec } from './table-pages';
 import {
   CATALOG_ATTRIBUTE,
   CATALOG_KEY,
+  type CatalogEntry,
   type DynamoItem,
   type ForeignManifest,
   type LoadIdentity,
@@ -160,16 +161,16 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   const put = (item: DynamoItem) => client.send(new PutItemCommand({ TableName: tableName, Item: item }));
   const remove = (key: string) => client.send(new DeleteItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: key } } }));
 
+  const entryOf = (manifest: Manifest): CatalogEntry => ({ goal: manifest.goal, whole: manifest.positions === spec.spacePositions, depth: manifest.levels.length - 1 });
   const catalogue = {
     read: async () => readCatalog(await get(CATALOG_KEY)),
     /** Lists the table: two idempotent updates, so that loads of other tables running at once lose nothing. */
-    list: async (manifest: Manifest) => {
+    list: async (entry: CatalogEntry) => {
       const names = { '#tables': CATALOG_ATTRIBUTE, '#table': spec.table };
       const key = { [PARTITION_KEY]: { S: CATALOG_KEY } };
       await client.send(
         new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET #tables = if_not_exists(#tables, :none)', ExpressionAttributeNames: { '#tables': CATALOG_ATTRIBUTE }, ExpressionAttributeValues: { ':none': { M: {} } } }),
       );
-      const entry = { goal: manifest.goal, whole: manifest.positions === spec.spacePositions, depth: manifest.levels.length - 1 };
       await client.send(new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET #tables.#table = :entry', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':entry': catalogEntryValue(entry) } }));
     },
   };
@@ -178,7 +179,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   const existing = existingItem ? readManifest(existingItem) : undefined;
   if (existing && !isCurrent(existing) && !options.force) throw new OutdatedTableError(existing, tableName);
   if (existing && isCurrent(existing) && existing.goal === spec.goal && existing.depth === spec.depth && !options.force) {
-    await catalogue.list(existing); // a table loaded before the catalogue listed it is listed now
+    await catalogue.list(entryOf(existing)); // a table loaded before the catalogue listed it is listed now
     return { table: spec.table, status: 'already-loaded', manifest: existing, written: 0, resumedFrom: existing.pages, removed: 0, stats, seconds: seconds() };
   }
   const storedProgress = await get(progressKey(spec.table));
@@ -193,7 +194,11 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   }
   const room = spec.roomProblem?.(await catalogue.read());
   if (room) throw new CatalogFullError(room);
-  if (existing) await remove(manifestKey(spec.table)); // from now on the table is not complete
+  if (existing) {
+    await remove(manifestKey(spec.table)); // from now on the table is not complete
+    // and the catalogue says so: the name is this load's goal, with no table that is whole yet
+    if (isCurrent(existing)) await catalogue.list({ goal: spec.goal, whole: false, depth: 0 });
+  }
 
   const report = (phase: LoadPhase, total: number, generated: number, written: number, resumedFrom: number) =>
     options.onProgress?.({ table: spec.table, phase, total, generated, written, resumedFrom, stats });
@@ -241,7 +246,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   };
   await put(manifestItem(manifest));
   await remove(progressKey(spec.table));
-  await catalogue.list(manifest);
+  await catalogue.list(entryOf(manifest));
   report('done', pages.pages.length, pages.pages.length, written, resumedFrom);
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }

@@ -71,7 +71,8 @@ export function resolveGoal(text: string | undefined, loaded: LoadedGoals): Reso
   const given = (text ?? DEFAULT_GOAL).trim();
   const named = goals.get(given);
   if (named) return { goal: { name: given, board: named.board }, maxLimit: maxLimitOf(named.entry) };
-  if (/^[A-Za-z][\w-]*$/.test(given)) {
+  // Every board has its empty square: anything without one is meant as a name.
+  if (!given.includes('*')) {
     if (!loaded.known) throw new UnavailableNowError(`"${printable(given)}" is not a built-in goal, and the loaded goals cannot be read now; try again shortly.`);
     throw new InvalidInputError(`There is no goal named "${printable(given)}": the goals loaded are ${[...goals.keys()].join(', ')}; or give the goal as a board.`);
   }

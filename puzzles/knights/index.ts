@@ -46,7 +46,7 @@ export const knights: Puzzle<KnightsQuery, KnightsAnswer> = {
     return {
       identity: { puzzle: 'knights', goal: board, goalName: name, maxLimit: maxLimitOf(entry) },
       spacePositions: KNIGHTS_POSITIONS,
-      loadOptions: [loadOptionOf(name, board), `--knights-depth ${MAX_LIMIT}`],
+      loadOptions: [loadOptionOf(name, board), `--knights-depth ${builtIn ? MAX_LIMIT : KNIGHTS_MAX_DEPTH}`],
     };
   },
 
@@ -63,7 +63,8 @@ export const knights: Puzzle<KnightsQuery, KnightsAnswer> = {
     return (input) => solveKnightsJudge(input, engine, within);
   },
 
-  cacheKey: (query) => `${query.goal.board}|${query.board}|${query.limit}`,
+  // The goal's name too: a board that names no goal now may be a loaded goal's later, with a table.
+  cacheKey: (query) => `${query.goal.name ?? ''}|${query.goal.board}|${query.board}|${query.limit}`,
 
   locate(query) {
     const name = query.goal.name;

@@ -111,11 +111,28 @@ describe('a goal loaded with --goal NAME=BOARD', () => {
     for (let i = 0; i < 20; i++) await ask();
     expect(reads.catalog).toBe(0);
     clock.advance(TTL_MS + 1);
-    // the cached answer was found by search; a new question is asked of the table
-    const fresh = await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(LATER)}&goal=later&limit=1` });
-    expect(fresh.json).toMatchObject({ steps: 0, source: 'table', goal: 'later' });
+    // the same questions, asked before by board and answered by search, now from the table
+    expect(await ask()).toMatchObject({ steps: 0, source: 'table', goal: 'later' });
+    const byNameNow = await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(LATER)}&goal=later` });
+    expect(byNameNow.json).toMatchObject({ steps: 0, source: 'table', goal: 'later' });
     for (let i = 0; i < 20; i++) await ask();
     expect(reads.catalog).toBe(1);
+  });
+});
+
+describe('an answer found by search while its table was not loaded', () => {
+  it('is kept for one manifest period only, so that the table answers it once it is loaded', async () => {
+    const table = await freshTable(client, 'own-goals-ttl');
+    const clock = fakeClock();
+    const { handler } = functionOn(table, clock);
+    const ask = async () => (await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(OWN)}&goal=standard&limit=2` })).json;
+    expect(await ask()).toMatchObject({ steps: -1, source: 'search', cached: false });
+    await loadTable(client, knightsSpec('standard', 2), { tableName: table, concurrency: 8 });
+    expect(await ask()).toMatchObject({ steps: -1, source: 'search', cached: true });
+    clock.advance(TTL_MS + 1);
+    expect(await ask()).toMatchObject({ steps: -1, source: 'table', cached: false });
+    clock.advance(10 * TTL_MS);
+    expect(await ask()).toMatchObject({ source: 'table', cached: true }); // a table's answer is kept
   });
 });
 
