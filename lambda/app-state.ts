@@ -4,7 +4,7 @@
  * `npm start` build it the same way, with their own clock or logger when they need one.
  */
 import { type Clock, systemClock } from '../core/clock';
-import { prepareKnightsSearch } from '../core/knights/search';
+import { PUZZLES } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
@@ -51,7 +51,7 @@ export interface AppStateParts {
 }
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
-  prepareKnightsSearch(); // while the function initialises, not in its first request
+  for (const puzzle of PUZZLES) puzzle.prepare?.(); // while the function initialises, not in its first request
   const clock = parts.clock ?? systemClock;
   const log = parts.log ?? createLogger(config.logLevel);
   const store = config.tableName

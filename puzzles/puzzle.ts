@@ -77,6 +77,9 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
   readonly example: string;
   readonly format: PagedPuzzle;
 
+  /** Readies its search while the function initialises (tables the search needs), not in its first request. */
+  prepare?(): void;
+
   /** Its tables: the built-in ones, and those the catalogue lists. */
   tables(catalog: Catalog): TableId[];
   /** What /health and /stats say of a table of its own, with its catalogue entry when listed. */

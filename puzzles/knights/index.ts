@@ -8,7 +8,7 @@ import { formatKnightsJudge, parseKnightsJudge, solveKnightsJudge } from '../../
 import { KNIGHTS_GOALS } from '../../core/knights/goals';
 import { knightsMovesBySearch, knightsMovesFromMask } from '../../core/knights/move-values';
 import { BEYOND_LIMIT, DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery, MAX_LIMIT, parseLimit } from '../../core/knights/query';
-import { searchKnights } from '../../core/knights/search';
+import { prepareKnightsSearch, searchKnights } from '../../core/knights/search';
 import { KNIGHTS_POSITIONS, encodeKnights, knightsRank } from '../../core/knights/space';
 import type { KnightsResponse } from '../../lambda/api';
 import { queryFields, textField } from '../fields';
@@ -36,6 +36,7 @@ export const knights: Puzzle<KnightsQuery, KnightsAnswer> = {
   name: 'knights',
   example: EXAMPLE,
   format: KNIGHTS_FORMAT,
+  prepare: prepareKnightsSearch,
 
   tables: (catalog) => [...namedGoals(catalog).keys()].map(tableOfGoal),
 
