@@ -5,7 +5,7 @@
 
 /** The input is malformed: wrong size, wrong characters, wrong counts of pieces, bad limit. */
 export class InvalidInputError extends Error {
-  override readonly name = 'InvalidInputError';
+  override readonly name: string = 'InvalidInputError';
 }
 
 /** The input is well formed but asks the impossible: the target cannot be reached at all. */
@@ -21,4 +21,13 @@ export class BudgetExhaustedError extends Error {
 /** What the question needs cannot be read now (the tables did not answer): the same request may succeed shortly. */
 export class UnavailableNowError extends Error {
   override readonly name = 'UnavailableNowError';
+}
+
+/**
+ * A malformed request for now: what it names is not loaded yet (a goal's name, a limit past what
+ * the goal's tables allow today). A table loaded later may lift it, so it is not kept like the
+ * refusals that hold for ever.
+ */
+export class RefusedForNowError extends InvalidInputError {
+  override readonly name = 'RefusedForNowError';
 }

@@ -7,10 +7,12 @@ import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, Context, L
 import { type SearchBudget, budgetOf } from '../core/ida-star';
 import type { AppState } from './app-state';
 import { MethodNotAllowedError, messageOf, statusOf } from './errors';
+import { RefusedForNowError } from '../core/errors';
+import { cacheControlFor } from './cache-control';
 import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
 import { errorResponse } from './responses';
-import { route } from './routes';
+import { ANSWER_ROUTES, route } from './routes';
 import type { Source } from '../puzzles/puzzle';
 
 /** What the handler reads of the invocation's context (the local Function URL provides the same). */
@@ -65,7 +67,8 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
       ...(failure ? { error: failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, LOG_ERROR_CHARS) : String(failure) } : {}),
       ...(failure && statusOf(failure) === 500 && failure instanceof Error ? { stack: failure.stack } : {}),
     });
-    return resultFromResponse(response);
+    const lasting = !(failure instanceof RefusedForNowError);
+    return resultFromResponse({ ...response, headers: { 'cache-control': cacheControlFor(matched, ANSWER_ROUTES.has(matched), response.status, lasting), ...response.headers } });
   };
 }
 

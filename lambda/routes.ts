@@ -30,6 +30,9 @@ export interface RouteContext {
   readonly noteRoute: (route: string) => void;
 }
 
+/** The routes that answer puzzle questions (their answers can be kept: see cache-control.ts). */
+export const ANSWER_ROUTES: ReadonlySet<string> = new Set(PUZZLES.map((puzzle) => `/${puzzle.name}`));
+
 type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse>;
 
 const ROUTES: Record<string, Record<string, Route>> = {

@@ -7,7 +7,7 @@
 import { type KnightsBoard, formatKnightsBoard, parseKnightsBoard } from '../../core/knights/board';
 import { DEFAULT_GOAL, KNIGHTS_GOALS, type KnightsGoal } from '../../core/knights/goals';
 import { MAX_LIMIT } from '../../core/knights/query';
-import { InvalidInputError, UnavailableNowError } from '../../core/errors';
+import { InvalidInputError, RefusedForNowError, UnavailableNowError } from '../../core/errors';
 import { printable } from '../../core/printable';
 import type { Catalog, CatalogEntry, TableId } from '../../store/table-schema';
 import type { LoadedGoals } from '../puzzle';
@@ -74,7 +74,7 @@ export function resolveGoal(text: string | undefined, loaded: LoadedGoals): Reso
   // Every board has its empty square: anything without one is meant as a name.
   if (!given.includes('*')) {
     if (!loaded.known) throw new UnavailableNowError(`"${printable(given)}" is not a built-in goal, and the loaded goals cannot be read now; try again shortly.`);
-    throw new InvalidInputError(`There is no goal named "${printable(given)}": the goals loaded are ${[...goals.keys()].join(', ')}; or give the goal as a board.`);
+    throw new RefusedForNowError(`There is no goal named "${printable(given)}": the goals loaded are ${[...goals.keys()].join(', ')}; or give the goal as a board.`);
   }
   let board: KnightsBoard;
   try {

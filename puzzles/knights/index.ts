@@ -3,7 +3,7 @@
  * its answers from a stored record or by search, and how they read.
  */
 import { type KnightsBoard, formatKnightsBoard, parseKnightsBoard } from '../../core/knights/board';
-import { InvalidInputError } from '../../core/errors';
+import { InvalidInputError, RefusedForNowError } from '../../core/errors';
 import { formatKnightsJudge, parseKnightsJudge, solveKnightsJudge } from '../../core/judge/knights';
 import { KNIGHTS_GOALS } from '../../core/knights/goals';
 import { knightsMovesBySearch, knightsMovesFromMask } from '../../core/knights/move-values';
@@ -25,6 +25,21 @@ function depthOption(text: string | undefined): number {
     throw new InvalidInputError(`--knights-depth must be a whole number from 0 to ${KNIGHTS_MAX_DEPTH}; got "${text}".`);
   }
   return Number(text);
+}
+
+/** The limit, within the goal's largest; one that a whole table loaded later would allow is refused for now only. */
+function limitOf(value: unknown, maxLimit: number): number {
+  try {
+    return parseLimit(value, maxLimit);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError) || maxLimit >= KNIGHTS_MAX_DEPTH) throw error;
+    try {
+      parseLimit(value, KNIGHTS_MAX_DEPTH);
+    } catch {
+      throw error; // malformed whatever is loaded: the refusal stands
+    }
+    throw new RefusedForNowError(`${error.message} A goal accepts limits past ${MAX_LIMIT} once its whole table is loaded, up to its true depth.`);
+  }
 }
 
 /** How a goal's table is loaded: a built-in goal by default, a goal of one's own by --goal. */
@@ -55,7 +70,7 @@ export const knights: Puzzle<KnightsQuery, KnightsAnswer> = {
     const fields = queryFields(value, ['board', 'goal', 'limit'], EXAMPLE);
     const board = parseKnightsBoard(textField(fields, 'board', true, EXAMPLE)!);
     const { goal, maxLimit } = resolveGoal(textField(fields, 'goal', false, '"standard"'), goals);
-    return { board, goal, limit: parseLimit(fields.limit, maxLimit) };
+    return { board, goal, limit: limitOf(fields.limit, maxLimit) };
   },
   judgeQueries: (input) => parseKnightsJudge(input),
   judgeOutput: formatKnightsJudge,

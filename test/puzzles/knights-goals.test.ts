@@ -1,6 +1,6 @@
 /** How a knights query names its goal and how far it may ask, against the loaded goals. */
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, UnavailableNowError } from '../../core/errors';
+import { RefusedForNowError, UnavailableNowError } from '../../core/errors';
 import { knights } from '../../puzzles/knights';
 import { MAX_GOALS, namedGoals } from '../../puzzles/knights/goals';
 import type { LoadedGoals } from '../../puzzles/puzzle';
@@ -29,7 +29,7 @@ describe('a knights goal', () => {
   });
 
   it('refuses an unknown name with the goals there are, and says when they cannot be told now', () => {
-    expect(() => knights.queryOf({ board: SAMPLE, goal: 'nope' }, partial)).toThrow(new InvalidInputError('There is no goal named "nope": the goals loaded are standard, far; or give the goal as a board.'));
+    expect(() => knights.queryOf({ board: SAMPLE, goal: 'nope' }, partial)).toThrow(new RefusedForNowError('There is no goal named "nope": the goals loaded are standard, far; or give the goal as a board.'));
     expect(() => knights.queryOf({ board: SAMPLE, goal: 'far' }, goals({}, false))).toThrow(UnavailableNowError);
     expect(knights.queryOf({ board: SAMPLE, goal: 'standard' }, goals({}, false)).goal.name).toBe('standard');
     expect(() => knights.queryOf({ board: SAMPLE, goal: '10110/01*11' }, partial)).toThrow(/^The goal is not a valid board\. A board has 5 rows/);

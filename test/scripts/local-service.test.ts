@@ -178,6 +178,9 @@ describe('npm start', () => {
     expect(await (await fetch(`${url}/knights?board=10110/01*11/10111/01001/00000`)).json()).toMatchObject({ steps: 7, source: 'search' });
     expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ dynamodb: 'reachable', tables: { 'knights#standard': { state: 'loaded', positions: 1578 }, eight: { state: 'missing' } } });
     expect(first.output()).toMatch(/curl '.*\/knights\?board=10110\/01\*11\/10111\/01001\/00000'/);
+    // the local URL says how long a response may be kept, as the function does on AWS
+    expect((await fetch(`${url}/knights?board=10110/01*11/10111/01001/00000`)).headers.get('cache-control')).toBe('public, max-age=86400');
+    expect((await fetch(`${url}/health`)).headers.get('cache-control')).toBe('no-store');
     first.child.kill('SIGINT');
     expect(await stopped(first.child)).toBe(0);
 

@@ -1,0 +1,31 @@
+/**
+ * How long a response may be kept, by browsers and by the edge in front of the function. An exact
+ * answer never changes (the puzzles are fixed, and an answer is a pure function of its query), nor
+ * does a refusal of a malformed or impossible query: those are kept a day. What says how the
+ * service is now (/health, /stats, a 503) is not kept, or for seconds; what changes from one
+ * version to the next (the page, 404, 405) briefly.
+ */
+
+/** An answer, or a refusal that the same query always gets. */
+export const ANSWER_CACHE = 'public, max-age=86400';
+/** The tables' figures: a few seconds spare the function a burst of dashboards. */
+export const STATS_CACHE = 'public, max-age=10';
+/** The page and the routes that are not there: until the next version, at most. */
+export const BRIEF_CACHE = 'public, max-age=300';
+export const NO_STORE = 'no-store';
+
+/** Statuses of /knights and /eight that depend on the query alone. */
+const DETERMINISTIC = new Set([200, 400, 413, 422]);
+
+/**
+ * The Cache-Control of a response: `route` is the matched route's pattern ('unmatched' for none),
+ * `answers` whether it is a puzzle's route, `lasting` false for a refusal that a table loaded
+ * later may lift (a goal not loaded yet).
+ */
+export function cacheControlFor(route: string, answers: boolean, status: number, lasting = true): string {
+  if (status >= 500 || !lasting) return NO_STORE; // 503: the tables or the search may answer in a moment
+  if (answers && DETERMINISTIC.has(status)) return ANSWER_CACHE;
+  if (route === '/health') return NO_STORE;
+  if (route === '/stats') return status === 200 ? STATS_CACHE : BRIEF_CACHE;
+  return BRIEF_CACHE; // the page, 404, 405 (on any route), a 413 on a route that takes no body
+}
