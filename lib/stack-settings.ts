@@ -4,6 +4,9 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
+import { InvalidInputError } from '../core/errors';
+import { tableSpecs } from '../puzzles/registry';
+import { KNIGHTS_DEFAULT_DEPTH } from '../puzzles/knights/tables';
 
 export interface StackSettings {
   /** What happens to the table when the stack is deleted. */
@@ -16,6 +19,12 @@ export interface StackSettings {
   readonly reservedConcurrency: number | undefined;
   /** Where the alarms are mailed, if anywhere. */
   readonly alarmEmail: string | undefined;
+  /** Whether the deploy loads the tables (its trigger runs the loader). */
+  readonly loadTables: boolean;
+  /** The knights tables' depth. */
+  readonly knightsDepth: number;
+  /** The goals of one's own, NAME=BOARD each. */
+  readonly goals: string[];
 }
 
 function text(node: Node, key: string): string | undefined {
@@ -45,7 +54,21 @@ export function readSettings(node: Node): StackSettings {
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
     throw new Error(`Context alarmEmail must be an e-mail address; got "${alarmEmail}".`);
   }
+  const loadTables = text(node, 'loadTables') ?? 'true';
+  if (loadTables !== 'true' && loadTables !== 'false') throw new Error(`Context loadTables must be "true" or "false"; got "${loadTables}".`);
+  const depthText = text(node, 'knightsDepth') ?? String(KNIGHTS_DEFAULT_DEPTH);
+  const goals = (text(node, 'goals') ?? '').split(',').map((goal) => goal.trim()).filter(Boolean);
+  try {
+    // the same rules as npm run precompute's, so that a deploy never starts a load it would refuse
+    tableSpecs(undefined, { 'knights-depth': depthText, goal: goals });
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new Error(`Context knightsDepth or goals: ${error.message.replace(/--knights-depth/g, 'knightsDepth').replace(/--goal\b/g, 'goals')}`);
+    throw error;
+  }
   return {
+    loadTables: loadTables === 'true',
+    knightsDepth: Number(depthText),
+    goals,
     alarmEmail,
     removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     public: isPublic === 'true',

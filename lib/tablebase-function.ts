@@ -1,5 +1,6 @@
 /**
- * The function behind the URL, with its defaults fixed in one place: Node.js 24 on arm64, bundled
+ * A function of the stack (the API behind the URL by default; the loader too), with its defaults
+ * fixed in one place: Node.js 24 on arm64, bundled
  * by the locally installed esbuild (never Docker), source maps, JSON logs kept for a month, and a
  * role of its own that may only write its logs and read the table it is given.
  */
@@ -17,6 +18,11 @@ const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
 const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
 
 export interface TablebaseFunctionProps {
+  /**
+   * The TypeScript file whose `handler` the function runs.
+   * @default the API (lambda/index.ts)
+   */
+  readonly entry?: string;
   /**
    * Memory in MB; CPU grows with it, and the search fallback is CPU-bound.
    * @default FUNCTION_MEMORY_MB (1024)
@@ -55,7 +61,7 @@ export class TablebaseFunction extends Construct {
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(this.role);
     this.function = new NodejsFunction(this, 'Function', {
-      entry: ENTRY,
+      entry: props.entry ?? ENTRY,
       handler: 'handler',
       depsLockFilePath: LOCK_FILE,
       runtime: Runtime.NODEJS_24_X,

@@ -1,7 +1,7 @@
 /**
  * The AWS stack: the table, the function and its URL. Environment-agnostic, so `cdk synth` needs
  * no account. Context settings (see stack-settings.ts): removalPolicy, public, allowedOrigins,
- * reservedConcurrency, alarmEmail.
+ * reservedConcurrency, alarmEmail, loadTables, knightsDepth, goals.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
@@ -9,11 +9,14 @@ import type { Construct } from 'constructs';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
 import { TablebaseAlarms } from './tablebase-alarms';
+import { TablebaseLoader } from './tablebase-loader';
 import { TablebaseTable } from './tablebase-table';
 
 export class TablebaseStack extends Stack {
   /** The function behind the URL (its bundle is what tests run as Lambda would). */
   readonly api: TablebaseFunction;
+  /** The deploy-time loader, unless loadTables=false. */
+  readonly loader: TablebaseLoader | undefined;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -23,6 +26,7 @@ export class TablebaseStack extends Stack {
     const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency });
     api.readFrom(table);
     this.api = api;
+    this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, knightsDepth: settings.knightsDepth, goals: settings.goals }) : undefined;
 
     const url = api.function.addFunctionUrl(
       settings.public
@@ -36,6 +40,9 @@ export class TablebaseStack extends Stack {
     new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
 
     new CfnOutput(this, 'Url', { value: url.url, description: 'The API: GET /knights, /eight, /health; POST /knights, /eight' });
-    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Load it with: npm run precompute -- --table <this> --region <region>' });
+    new CfnOutput(this, 'TableName', {
+      value: table.tableName,
+      description: settings.loadTables ? 'Loaded by the deploy; more goals: npm run precompute -- --table <this> --region <region> --goal NAME=BOARD' : 'Load it with: npm run precompute -- --table <this> --region <region>',
+    });
   }
 }

@@ -179,7 +179,10 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   const existing = existingItem ? readManifest(existingItem) : undefined;
   if (existing && !isCurrent(existing) && !options.force) throw new OutdatedTableError(existing, tableName);
   if (existing && isCurrent(existing) && existing.goal === spec.goal && existing.depth === spec.depth && !options.force) {
-    await catalogue.list(entryOf(existing)); // a table loaded before the catalogue listed it is listed now
+    // A table loaded before the catalogue listed it is listed now; one listed already costs a read only.
+    const listed = (await catalogue.read()).get(spec.table);
+    const entry = entryOf(existing);
+    if (!listed || listed.goal !== entry.goal || listed.whole !== entry.whole || listed.depth !== entry.depth) await catalogue.list(entry);
     return { table: spec.table, status: 'already-loaded', manifest: existing, written: 0, resumedFrom: existing.pages, removed: 0, stats, seconds: seconds() };
   }
   const storedProgress = await get(progressKey(spec.table));

@@ -11,10 +11,16 @@ function synth(context: Record<string, unknown> = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
-/** Every IAM policy statement in the template. */
-function statements(template: Template): { Action: string | string[]; Resource: unknown; Effect: string }[] {
-  return Object.values(template.findResources('AWS::IAM::Policy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+/** Every IAM policy statement of the stack's own roles (`role` a logical id prefix: ApiFunction, LoaderFunction). */
+function statements(template: Template, role = ''): Statement[] {
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${role}`))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
 }
+
+const actionsOf = (all: Statement[]) => all.flatMap((statement) => [statement.Action].flat()).sort();
 
 const byDefault = synth();
 const asPublic = synth({ public: 'true', allowedOrigins: 'https://example.com,https://tablebase.dev', reservedConcurrency: '5', removalPolicy: 'destroy', alarmEmail: 'ops@example.com' });
@@ -61,19 +67,31 @@ describe('the function', () => {
 });
 
 describe('permissions', () => {
-  it('allow reading the table with GetItem and BatchGetItem and writing the function logs, nothing else', () => {
-    const all = statements(byDefault.template);
-    const actions = all.flatMap((statement) => [statement.Action].flat());
-    expect(actions.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents']);
+  it('allow the API reading the table with GetItem and BatchGetItem and writing the function logs, nothing else', () => {
+    const all = statements(byDefault.template, 'ApiRole');
+    expect(actionsOf(all)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents']);
     expect(all.every((statement) => statement.Effect === 'Allow')).toBe(true);
     const read = all.find((statement) => [statement.Action].flat().includes('dynamodb:GetItem'))!;
     expect(read.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AnswersTable/), 'Arn'] });
   });
 
-  it('use no wildcard and no managed policy', () => {
+  it('allow the loader exactly what a load does, on this table only, and its logs', () => {
+    const all = statements(byDefault.template, 'LoaderFunction');
+    expect(actionsOf(all)).toEqual([
+      'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem',
+      'dynamodb:PutItem', 'dynamodb:Scan', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents',
+    ]);
+    const table = all.find((statement) => [statement.Action].flat().includes('dynamodb:PutItem'))!;
+    expect(table.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AnswersTable/), 'Arn'] });
+  });
+
+  it('use no wildcard and no managed policy in the stack\'s own roles', () => {
     const json = JSON.stringify(byDefault.template.findResources('AWS::IAM::Policy'));
     expect(json).not.toMatch(/"\*"|:\*"|dynamodb:\*/);
-    byDefault.template.hasResourceProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+    for (const [id, role] of Object.entries(byDefault.template.findResources('AWS::IAM::Role'))) {
+      // CDK's own trigger provider keeps AWSLambdaBasicExecutionRole; the stack's roles have none
+      if (!id.startsWith('AWSCDKTrigger')) expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
+    }
   });
 });
 
@@ -127,6 +145,35 @@ describe('alarms', () => {
   });
 });
 
+describe('the tables built at deploy', () => {
+  const loaderOf = (template: Template) => Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: { KNIGHTS_DEPTH: Match.anyValue() } } } }));
+
+  it('are loaded by a function of its own, Node.js 24 on arm64, sized for the depth, with 15 minutes', () => {
+    const [loader] = loaderOf(byDefault.template);
+    expect(loader.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 900, Handler: 'index.handler' });
+    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) }, KNIGHTS_DEPTH: '15' });
+    const whole = synth({ knightsDepth: '39', goals: 'mine=10110/01*11/10111/01001/00000,far=01000/10100/11000/0111*/11011' });
+    expect(loaderOf(whole.template)[0].Properties).toMatchObject({
+      MemorySize: 3008,
+      Environment: { Variables: { KNIGHTS_DEPTH: '39', LOAD_GOALS: 'mine=10110/01*11/10111/01001/00000,far=01000/10100/11000/0111*/11011' } },
+    });
+  });
+
+  it('run by a trigger once the table exists, waiting for it as long as Lambda runs', () => {
+    const { template } = byDefault;
+    template.resourceCountIs('Custom::Trigger', 1);
+    template.hasResourceProperties('Custom::Trigger', { InvocationType: 'RequestResponse', Timeout: '900000', ExecuteOnHandlerChange: true, HandlerArn: { Ref: Match.stringLikeRegexp('^LoaderFunctionCurrentVersion') } });
+    const [trigger] = Object.values(template.findResources('Custom::Trigger'));
+    expect(trigger.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^AnswersTable/)]));
+  });
+
+  it('are left to npm run precompute with loadTables=false', () => {
+    const { template } = synth({ loadTables: 'false' });
+    template.resourceCountIs('Custom::Trigger', 0);
+    expect(loaderOf(template)).toEqual([]);
+  });
+});
+
 describe('settings', () => {
   it.each([
     [{ removalPolicy: 'snapshot' }, /removalPolicy must be "retain" or "destroy"/],
@@ -134,6 +181,10 @@ describe('settings', () => {
     [{ reservedConcurrency: '0' }, /reservedConcurrency must be a whole number of at least 1/],
     [{ public: 'true', allowedOrigins: 'example.com/path' }, /allowedOrigins holds "example.com\/path"/],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address; got "ops"/],
+    [{ loadTables: 'no' }, /loadTables must be "true" or "false"/],
+    [{ knightsDepth: '64' }, /Context knightsDepth or goals: knightsDepth must be a whole number from 0 to 63; got "64"/],
+    [{ goals: 'Mine=10110/01*11/10111/01001/00000' }, /Context knightsDepth or goals: goals Mine=.*the name is wrong/],
+    [{ goals: 'mine' }, /goals takes NAME=BOARD/],
   ])('refuses %j', (context, message) => {
     expect(() => synth(context)).toThrow(message);
   });

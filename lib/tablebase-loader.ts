@@ -1,0 +1,61 @@
+/**
+ * The tables built at deploy: a function that runs the loader of `npm run precompute` in AWS
+ * (scripts/load-function.ts), with a role of its own that may write this one table and nothing
+ * else, run by the CDK triggers module once the table exists, so that `cdk deploy` ends with the
+ * tables loaded and verified. A redeploy runs it again (the trigger follows the function's
+ * version); a complete load is then a no-op that writes nothing.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Trigger } from 'aws-cdk-lib/triggers';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { MAX_LIMIT } from '../core/knights/query';
+import { TablebaseFunction } from './tablebase-function';
+
+const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));
+
+/** Lambda's longest invocation, and the trigger's wait for it (its own default is 2 minutes). */
+export const LOADER_TIMEOUT = Duration.minutes(15);
+/**
+ * Memory by depth. The BFS and the page encoding run on one core (1,769 MB is one vCPU); the whole
+ * knights space peaks at 1.8 GB (BENCHMARKS.md), the default tables at a few hundred MB.
+ */
+export function loaderMemoryMb(knightsDepth: number): number {
+  return knightsDepth >= MAX_LIMIT - 8 ? 3008 : 1769;
+}
+
+export interface TablebaseLoaderProps {
+  readonly table: ITableV2;
+  readonly knightsDepth: number;
+  /** The goals of one's own, NAME=BOARD each. */
+  readonly goals: readonly string[];
+}
+
+export class TablebaseLoader extends Construct {
+  readonly loader: TablebaseFunction;
+  readonly trigger: Trigger;
+
+  constructor(scope: Construct, id: string, props: TablebaseLoaderProps) {
+    super(scope, id);
+    this.loader = new TablebaseFunction(this, 'Function', { entry: ENTRY, memorySize: loaderMemoryMb(props.knightsDepth), timeout: LOADER_TIMEOUT });
+    const fn = this.loader.function;
+    // What the loader does and nothing more: read, write and delete its pages, manifests and
+    // catalogue, count and clean them by Scan, and see that the table is there.
+    props.table.grant(
+      this.loader.role,
+      'dynamodb:DescribeTable',
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:Scan',
+    );
+    fn.addEnvironment('TABLE_NAME', props.table.tableName);
+    fn.addEnvironment('KNIGHTS_DEPTH', String(props.knightsDepth));
+    if (props.goals.length > 0) fn.addEnvironment('LOAD_GOALS', props.goals.join(','));
+    this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: LOADER_TIMEOUT });
+  }
+}
