@@ -13,6 +13,7 @@ const SLOW = [
   'test/scripts/judge.test.ts',
   'test/scripts/lookup.test.ts',
   'test/scripts/ask.test.ts',
+  'test/lib/loader-bundle.test.ts',
   'test/browser/**/*.test.ts',
 ];
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../lib/function-defaults';
 import { TablebaseStack } from '../lib/tablebase-stack';
@@ -29,14 +29,17 @@ export interface FunctionBundle {
   readonly bytes: number;
 }
 
-/** Synthesizes the stack with bundling and copies the API function's asset into `dir`. */
-export function buildFunctionBundle(dir: string): FunctionBundle {
+/**
+ * Synthesizes the stack with bundling and copies a function's asset into `dir`: the API's by
+ * default, or the one `pick` names (the loader's).
+ */
+export function buildFunctionBundle(dir: string, pick: (stack: TablebaseStack) => IFunction = (stack) => stack.api.function): FunctionBundle {
   const outdir = mkdtempSync(join(tmpdir(), 'tablebase-synth-'));
   try {
     const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
     const stack = new TablebaseStack(app, 'Tablebase');
     const assembly = app.synth();
-    const resource = assembly.getStackArtifact(stack.artifactId).template.Resources[stack.getLogicalId(stack.api.function.node.defaultChild as CfnFunction)];
+    const resource = assembly.getStackArtifact(stack.artifactId).template.Resources[stack.getLogicalId(pick(stack).node.defaultChild as CfnFunction)];
     cpSync(join(assembly.directory, resource.Metadata['aws:asset:path']), dir, { recursive: true });
     const variables: Record<string, unknown> = resource.Properties.Environment?.Variables ?? {};
     const environment = Object.fromEntries(Object.entries(variables).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -69,6 +72,8 @@ export interface BundledFunction {
   readonly init: InitTimes;
   /** Invokes the handler with `remainingMs` left in the invocation. */
   invoke(event: LambdaFunctionURLEvent, remainingMs?: number): Promise<Invocation>;
+  /** Invokes the handler with any event (the loader's trigger sends none), for whatever it returns. */
+  invokeWith(event: unknown, remainingMs?: number): Promise<{ readonly result: unknown; readonly handlerMs: number }>;
   /** What the function wrote to stdout (its JSON log lines). */
   stdout(): string;
   close(): Promise<void>;
@@ -120,29 +125,34 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
     child.once('error', () => reject(gone));
   });
   let next = 0;
+  const invoke = (event: unknown, remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000): Promise<Invocation> => {
+    const id = next++;
+    const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs);
+    const started = performance.now();
+    return new Promise<Invocation>((resolve, reject) => {
+      if (gone) return reject(gone);
+      // Lambda would end the invocation at its timeout; give the answer a second more before calling it lost.
+      const timer = setTimeout(() => (waiting.delete(id), reject(new Error(`no answer within ${remainingMs + 1000} ms`))), remainingMs + 1000);
+      const fail = (error: Error) => (clearTimeout(timer), reject(error));
+      waiting.set(id, {
+        fail,
+        settle: (message) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
+          else resolve({ result: message.result!, handlerMs: message.ms, elapsedMs: performance.now() - started });
+        },
+      });
+      child.send({ id, event, context, remainingMs });
+    });
+  };
   return {
     init,
     stdout: () => stdout,
-    invoke(event, remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000) {
-      const id = next++;
-      const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs);
-      const started = performance.now();
-      return new Promise<Invocation>((resolve, reject) => {
-        if (gone) return reject(gone);
-        // Lambda would end the invocation at its timeout; give the answer a second more before calling it lost.
-        const timer = setTimeout(() => (waiting.delete(id), reject(new Error(`no answer within ${remainingMs + 1000} ms`))), remainingMs + 1000);
-        const fail = (error: Error) => (clearTimeout(timer), reject(error));
-        waiting.set(id, {
-          fail,
-          settle: (message) => {
-            clearTimeout(timer);
-            waiting.delete(id);
-            if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
-            else resolve({ result: message.result!, handlerMs: message.ms, elapsedMs: performance.now() - started });
-          },
-        });
-        child.send({ id, event, context, remainingMs });
-      });
+    invoke: (event, remainingMs) => invoke(event, remainingMs),
+    invokeWith: async (event, remainingMs) => {
+      const { result, handlerMs } = await invoke(event, remainingMs);
+      return { result, handlerMs };
     },
     async close() {
       if (child.exitCode === null && child.signalCode === null) child.kill();
