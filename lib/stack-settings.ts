@@ -11,12 +11,12 @@ import { KNIGHTS_DEFAULT_DEPTH } from '../puzzles/knights/tables';
 export interface StackSettings {
   /** What happens to the table when the stack is deleted. */
   readonly removalPolicy: RemovalPolicy;
-  /** A public URL (auth NONE, with CORS) instead of AWS_IAM. */
+  /** A public, cached edge (CloudFront, an origin access control) in front of the AWS_IAM URL. */
   readonly public: boolean;
-  /** Origins allowed by CORS on a public URL. */
-  readonly allowedOrigins: string[];
-  /** Concurrency reserved for the function (also its cap), if any. */
+  /** Concurrency reserved for the function (also its cap), if any; 10 in public mode unless "none". */
   readonly reservedConcurrency: number | undefined;
+  /** A WAF web ACL for the edge (public mode), created in us-east-1. */
+  readonly webAclArn: string | undefined;
   /** Where the alarms are mailed, if anywhere. */
   readonly alarmEmail: string | undefined;
   /** Whether the deploy loads the tables (its trigger runs the loader). */
@@ -26,6 +26,13 @@ export interface StackSettings {
   /** The goals of one's own, NAME=BOARD each. */
   readonly goals: string[];
 }
+
+/**
+ * The cap on the function's concurrency in public mode: 10 at once answer hundreds of table
+ * lookups a second; past it a request gets 429, unbilled. An account must keep 100 unreserved, so
+ * a new account (whose quota is often 10) needs a quota increase first, or reservedConcurrency=none.
+ */
+export const PUBLIC_CONCURRENCY = 10;
 
 function text(node: Node, key: string): string | undefined {
   const value = node.tryGetContext(key);
@@ -40,15 +47,19 @@ export function readSettings(node: Node): StackSettings {
   }
   const isPublic = text(node, 'public') ?? 'false';
   if (isPublic !== 'true' && isPublic !== 'false') throw new Error(`Context public must be "true" or "false"; got "${isPublic}".`);
-  const origins = (text(node, 'allowedOrigins') ?? '*').split(',').map((origin) => origin.trim()).filter(Boolean);
-  for (const origin of origins) {
-    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
-      throw new Error(`Context allowedOrigins holds "${origin}"; give origins like https://example.com (no path), or *.`);
-    }
+  if (text(node, 'allowedOrigins') !== undefined) {
+    throw new Error('Context allowedOrigins is gone: with public=true the page and the API share one origin, the edge\'s, so no CORS is needed.');
   }
-  const concurrencyText = text(node, 'reservedConcurrency');
-  if (concurrencyText !== undefined && !/^[1-9]\d*$/.test(concurrencyText)) {
-    throw new Error(`Context reservedConcurrency must be a whole number of at least 1; got "${concurrencyText}".`);
+  const concurrencyText = text(node, 'reservedConcurrency') ?? (isPublic === 'true' ? String(PUBLIC_CONCURRENCY) : 'none');
+  if (concurrencyText !== 'none' && !/^[1-9]\d*$/.test(concurrencyText)) {
+    throw new Error(`Context reservedConcurrency must be a whole number of at least 1, or "none"; got "${concurrencyText}".`);
+  }
+  const webAclArn = text(node, 'webAclArn');
+  if (webAclArn !== undefined) {
+    if (isPublic !== 'true') throw new Error('Context webAclArn guards the public edge: give it with public=true.');
+    if (!/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(webAclArn)) {
+      throw new Error(`Context webAclArn must be the ARN of a WAF web ACL for CloudFront (scope CLOUDFRONT, in us-east-1: arn:aws:wafv2:us-east-1:ACCOUNT:global/webacl/NAME/ID); got "${webAclArn}".`);
+    }
   }
   const alarmEmail = text(node, 'alarmEmail');
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
@@ -72,7 +83,7 @@ export function readSettings(node: Node): StackSettings {
     alarmEmail,
     removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     public: isPublic === 'true',
-    allowedOrigins: origins,
-    reservedConcurrency: concurrencyText === undefined ? undefined : Number(concurrencyText),
+    reservedConcurrency: concurrencyText === 'none' ? undefined : Number(concurrencyText),
+    webAclArn,
   };
 }

@@ -1,14 +1,15 @@
 /**
  * The AWS stack: the table, the function and its URL. Environment-agnostic, so `cdk synth` needs
  * no account. Context settings (see stack-settings.ts): removalPolicy, public, allowedOrigins,
- * reservedConcurrency, alarmEmail, loadTables, knightsDepth, goals.
+ * reservedConcurrency, alarmEmail, loadTables, knightsDepth, goals, webAclArn.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
+import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
 import { TablebaseAlarms } from './tablebase-alarms';
+import { TablebaseEdge } from './tablebase-edge';
 import { TablebaseLoader } from './tablebase-loader';
 import { TablebaseTable } from './tablebase-table';
 
@@ -28,18 +29,17 @@ export class TablebaseStack extends Stack {
     this.api = api;
     this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, knightsDepth: settings.knightsDepth, goals: settings.goals }) : undefined;
 
-    const url = api.function.addFunctionUrl(
-      settings.public
-        ? {
-            authType: FunctionUrlAuthType.NONE,
-            cors: { allowedOrigins: settings.allowedOrigins, allowedMethods: [HttpMethod.GET, HttpMethod.POST], allowedHeaders: ['content-type'] },
-          }
-        : { authType: FunctionUrlAuthType.AWS_IAM },
-    );
+    // Always AWS_IAM: in public mode only the edge's distribution may invoke it.
+    const url = api.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
+    const edge = settings.public ? new TablebaseEdge(this, 'Edge', { url, function: api.function, webAclArn: settings.webAclArn }) : undefined;
 
     new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
 
-    new CfnOutput(this, 'Url', { value: url.url, description: 'The API: GET /knights, /eight, /health; POST /knights, /eight' });
+    new CfnOutput(this, 'Url', {
+      value: edge ? `https://${edge.distribution.distributionDomainName}/` : url.url,
+      description: edge ? 'The page and the API, public and cached: GET /, /knights, /eight, /health, /stats; POST /knights, /eight' : 'The API (signed requests only, e.g. npm run ask -- --url <this>): GET /knights, /eight, /health, /stats; POST /knights, /eight',
+    });
+    if (edge) new CfnOutput(this, 'FunctionUrl', { value: url.url, description: 'The function URL behind the edge (AWS_IAM: signed requests only)' });
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: settings.loadTables ? 'Loaded by the deploy; more goals: npm run precompute -- --table <this> --region <region> --goal NAME=BOARD' : 'Load it with: npm run precompute -- --table <this> --region <region>',

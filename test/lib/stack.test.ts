@@ -23,7 +23,9 @@ function statements(template: Template, role = ''): Statement[] {
 const actionsOf = (all: Statement[]) => all.flatMap((statement) => [statement.Action].flat()).sort();
 
 const byDefault = synth();
-const asPublic = synth({ public: 'true', allowedOrigins: 'https://example.com,https://tablebase.dev', reservedConcurrency: '5', removalPolicy: 'destroy', alarmEmail: 'ops@example.com' });
+const WEB_ACL = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tablebase/0123abcd-4567-89ef-0123-456789abcdef';
+const asPublic = synth({ public: 'true', reservedConcurrency: '5', removalPolicy: 'destroy', alarmEmail: 'ops@example.com' });
+const guarded = synth({ public: 'true', webAclArn: WEB_ACL });
 
 describe('the table', () => {
   const { template } = byDefault;
@@ -60,9 +62,9 @@ describe('the function', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
-  it('reserves concurrency only when asked', () => {
+  it('reserves no concurrency unless asked, privately', () => {
     expect(template.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })).toEqual({});
-    asPublic.template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 5 });
+    synth({ reservedConcurrency: '5' }).template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 5 });
   });
 });
 
@@ -96,24 +98,78 @@ describe('permissions', () => {
 });
 
 describe('the function URL', () => {
-  it('needs AWS_IAM auth by default, without CORS', () => {
-    byDefault.template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', Cors: Match.absent() });
+  it('needs AWS_IAM auth, without CORS, private or public', () => {
+    for (const { template } of [byDefault, asPublic]) template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', Cors: Match.absent() });
     byDefault.template.resourceCountIs('AWS::Lambda::Permission', 0);
-  });
-
-  it('is public with CORS for the given origins when public=true', () => {
-    asPublic.template.hasResourceProperties('AWS::Lambda::Url', {
-      AuthType: 'NONE',
-      Cors: { AllowOrigins: ['https://example.com', 'https://tablebase.dev'], AllowMethods: ['GET', 'POST'], AllowHeaders: ['content-type'] },
-    });
-    // A public URL needs both permissions (since October 2025).
-    asPublic.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunctionUrl', Principal: '*', FunctionUrlAuthType: 'NONE' });
-    asPublic.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: '*', InvokedViaFunctionUrl: true });
+    byDefault.template.resourceCountIs('AWS::CloudFront::Distribution', 0);
   });
 
   it('is an output, with the table name', () => {
     byDefault.template.hasOutput('Url', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunctionFunctionUrl'), 'FunctionUrl'] } });
     byDefault.template.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^AnswersTable') } });
+  });
+});
+
+describe('the public edge (public=true)', () => {
+  const { template } = asPublic;
+
+  it('is a CloudFront distribution whose origin access control alone may invoke the function, with both permissions', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
+    });
+    for (const action of ['lambda:InvokeFunctionUrl', 'lambda:InvokeFunction']) {
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: action,
+        Principal: 'cloudfront.amazonaws.com',
+        SourceArn: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([Match.stringLikeRegexp(':distribution/'), { Ref: Match.stringLikeRegexp('^EdgeDistribution') }])]) }),
+      });
+    }
+    expect(JSON.stringify(template.findResources('AWS::Lambda::Permission'))).not.toMatch(/"Principal":"\*"/);
+  });
+
+  it('caches by every query string and nothing else, up to a day, forwarding all but the Host header', () => {
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: {
+        DefaultTTL: 0,
+        MinTTL: 0,
+        MaxTTL: 86400,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'all' }, HeadersConfig: { HeaderBehavior: 'none' }, CookiesConfig: { CookieBehavior: 'none' } }),
+      },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          AllowedMethods: Match.arrayWith(['GET', 'HEAD', 'POST']),
+          CachedMethods: ['GET', 'HEAD'],
+          ViewerProtocolPolicy: 'redirect-to-https',
+          OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+        }),
+      }),
+    });
+  });
+
+  it('is invalidated when the function changes, by a call allowed on this distribution only', () => {
+    const [invalidation] = Object.values(template.findResources('Custom::AWS'));
+    expect(JSON.stringify(invalidation.Properties.Update)).toMatch(/createInvalidation/);
+    expect(JSON.stringify(invalidation.Properties.Update)).toMatch(/ApiFunctionCurrentVersion/);
+    const policy = Object.values(template.findResources('AWS::IAM::Policy')).find((one) => JSON.stringify(one).includes('cloudfront:CreateInvalidation'))!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Action: 'cloudfront:CreateInvalidation', Resource: expect.objectContaining({ 'Fn::Join': expect.any(Array) }) }),
+    ]);
+  });
+
+  it('caps the function\'s concurrency (10 by default, none on request) and attaches a web ACL when given', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 5 });
+    guarded.template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 10 });
+    expect(synth({ public: 'true', reservedConcurrency: 'none' }).template.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })).toEqual({});
+    guarded.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: WEB_ACL }) });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: Match.absent() }) });
+  });
+
+  it('is the output URL, with the function URL behind it', () => {
+    template.hasOutput('Url', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^EdgeDistribution'), 'DomainName'] }, '/']] } });
+    template.hasOutput('FunctionUrl', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunctionFunctionUrl'), 'FunctionUrl'] } });
   });
 });
 
@@ -179,7 +235,10 @@ describe('settings', () => {
     [{ removalPolicy: 'snapshot' }, /removalPolicy must be "retain" or "destroy"/],
     [{ public: 'yes' }, /public must be "true" or "false"/],
     [{ reservedConcurrency: '0' }, /reservedConcurrency must be a whole number of at least 1/],
-    [{ public: 'true', allowedOrigins: 'example.com/path' }, /allowedOrigins holds "example.com\/path"/],
+    [{ public: 'true', allowedOrigins: 'https://example.com' }, /allowedOrigins is gone: with public=true the page and the API share one origin/],
+    [{ webAclArn: WEB_ACL }, /webAclArn guards the public edge: give it with public=true/],
+    [{ public: 'true', webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/y' }, /webAclArn must be the ARN of a WAF web ACL for CloudFront/],
+    [{ reservedConcurrency: 'lots' }, /reservedConcurrency must be a whole number of at least 1, or "none"/],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address; got "ops"/],
     [{ loadTables: 'no' }, /loadTables must be "true" or "false"/],
     [{ knightsDepth: '64' }, /Context knightsDepth or goals: knightsDepth must be a whole number from 0 to 63; got "64"/],
@@ -192,7 +251,7 @@ describe('settings', () => {
 
 describe('cdk-nag AwsSolutions checks', () => {
   it('find nothing, private or public', () => {
-    for (const { app } of [byDefault, asPublic]) {
+    for (const { app } of [byDefault, asPublic, guarded]) {
       expect(new AwsSolutionsChecks().validateScope(app).violations).toEqual([]);
     }
   });
