@@ -1,17 +1,20 @@
 /**
- * `npm run --silent ask -- knights BOARD [--limit N] [--goal G]`, `-- eight A B`, `-- stats`:
+ * `npm run --silent ask -- knights BOARD [--limit N] [--goal G]`, `-- eight A B`, `-- stats`,
+ * `-- judge knights|eight < input` (judge input on stdin, posted; judge output back):
  * asks the service, locally (npm start's URL by default) or on AWS (`--url` a Function URL, signed
  * with SigV4 from the standard credential chain), and prints the answer as a person reads it: the
  * board, the distance, the line, every move's value. `--json` prints the answer as it came.
  */
+import { text as readAll } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { type AwsKeys, canonicalUrl, functionUrlRegion, signedHeaders } from './function-url-signing';
+import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
 import type { ErrorResponse, StatsResponse, TableStatsResponse } from '../lambda/api';
 import { PUZZLES, puzzleNamed } from '../puzzles/registry';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')} | stats   [--url URL] [--json]`;
+const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')} | stats | judge ${PUZZLES.map((puzzle) => puzzle.name).join('|')} < input   [--url URL] [--json]`;
+
 
 
 async function main(): Promise<number> {
@@ -30,7 +33,12 @@ async function main(): Promise<number> {
   const [command, ...rest] = positionals;
   const url = new URL(values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
   const puzzle = puzzleNamed(command ?? '');
-  if (puzzle) {
+  const judged = command === 'judge' && rest.length === 1 ? puzzleNamed(rest[0]) : undefined;
+  let body: string | undefined;
+  if (judged) {
+    url.pathname = join(url.pathname, judged.name);
+    body = await readAll(process.stdin);
+  } else if (puzzle) {
     let fields;
     try {
       fields = puzzle.commandQuery(rest, values);
@@ -48,15 +56,21 @@ async function main(): Promise<number> {
   }
 
   const region = functionUrlRegion(url);
-  const headers = region ? await signedHeaders({ method: 'GET', url }, { keys: await credentials(), region }) : {};
+  const method = body === undefined ? 'GET' : 'POST';
+  const unsigned = body === undefined ? {} : postHeaders(body, 'text/plain');
+  const headers = region ? await signedHeaders({ method, url, body, headers: unsigned }, { keys: await credentials(), region }) : unsigned;
   let response: Response;
   try {
-    response = await fetch(canonicalUrl(url), { headers });
+    response = await fetch(canonicalUrl(url), { method, headers: { ...unsigned, ...headers }, body });
   } catch (error) {
     console.error(`Nothing answered at ${url.origin} (${(error as Error).cause ?? (error as Error).message}). Start the service with npm start, or give --url.`);
     return 1;
   }
   const text = await response.text();
+  if (judged && response.ok) {
+    process.stdout.write(text); // the judge's output, as it came
+    return 0;
+  }
   // the API's answer for the command asked (its types in lambda/api.ts), or an error
   let answer: unknown;
   try {

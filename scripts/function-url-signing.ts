@@ -5,6 +5,7 @@
  * canonicalised it (RFC 3986: `/` is %2F, `*` is %2A), so that nothing between here and Lambda can
  * make the two disagree (curl before 8.3 signed `*` unencoded, which Lambda refuses).
  */
+import { createHash } from 'node:crypto';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 
@@ -72,4 +73,12 @@ export async function signedHeaders(request: UnsignedRequest, options: SigningOp
     { signingDate: options.date },
   );
   return signed.headers;
+}
+
+/**
+ * The headers of a POST: its type, and the SHA-256 of its body, which a Lambda origin access
+ * control requires (Lambda takes no unsigned payload) and which SigV4 then covers.
+ */
+export function postHeaders(body: string, contentType: string): Record<string, string> {
+  return { 'content-type': contentType, 'x-amz-content-sha256': createHash('sha256').update(body, 'utf8').digest('hex') };
 }

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { createHash, createHmac } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
-import { type AwsKeys, canonicalUrl, encodeRfc3986, functionUrlRegion, signedHeaders } from '../../scripts/function-url-signing';
+import { type AwsKeys, canonicalUrl, encodeRfc3986, functionUrlRegion, postHeaders, signedHeaders } from '../../scripts/function-url-signing';
 import { searchOnlyHandler } from '../support/service';
 import { parseKnightsBoard } from '../../core/knights/board';
 import { createAppState } from '../../lambda/app-state';
@@ -142,6 +143,31 @@ describe('npm run ask, against the local URL', () => {
       expect(stats).toMatch(/^ {2}3 moves: [01*/]{29} {2}\d+ \d+ \d+$/m);
     } finally {
       await tabled.close();
+    }
+  });
+
+  it('posts judge input with the SHA-256 of its body, which an origin access control requires, and prints the judge output', async () => {
+    const seen: Record<string, string | undefined>[] = [];
+    const handler = searchOnlyHandler();
+    const recording = await serveFunctionUrl(async (event, context) => (seen.push(event.headers ?? {}), handler(event, context)), { port: 0 });
+    const input = '2\n12X453786\n12345678X\n564178X23\n7568X4123\n';
+    try {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/ask.ts', 'judge', 'eight', '--url', recording.url], { encoding: 'utf8' });
+      child.stdin!.end(input);
+      const stdout = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (chunk) => (out += chunk));
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`))));
+      });
+      expect(stdout).toBe('Case 1: 2\ndd\nCase 2: 8\nurrulldr\n');
+      // an independent SHA-256: the published digest of the empty string checks the helper's own
+      expect(postHeaders('', 'text/plain')['x-amz-content-sha256']).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+      const pureJs = new Sha256(); // a SHA-256 written in JavaScript, not node:crypto's
+      pureJs.update(input);
+      expect(seen[0]['x-amz-content-sha256']).toBe(Buffer.from(await pureJs.digest()).toString('hex'));
+      expect(seen[0]['content-type']).toBe('text/plain');
+    } finally {
+      await recording.close();
     }
   });
 
