@@ -10,6 +10,7 @@ import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
 import type { Config } from './config';
 import { type Log, createLogger } from './log';
+import { NO_METRICS, type RequestMetrics, createMetrics } from './metrics';
 import { DEFAULT_ANSWER_CACHE_SIZE, DEFAULT_STORE_BACKOFF_MS, Tablebase } from './tablebase';
 
 /** A DynamoDB read slower than this is abandoned for a search (and never past the time left). */
@@ -40,9 +41,12 @@ export interface AppState {
   readonly store: PageStore | undefined;
   readonly tablebase: Tablebase;
   readonly search: SearchLimits;
+  readonly metrics: RequestMetrics;
 }
 
 export interface AppStateParts {
+  /** Where the request metrics go: CloudWatch's embedded format on Lambda, nowhere elsewhere by default. */
+  readonly metrics?: RequestMetrics;
   readonly clock?: Clock;
   readonly log?: Log;
   readonly search?: SearchLimits;
@@ -74,7 +78,8 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   // The loaded goals are read while the function initialises too, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
   void tablebase.goals();
-  return { config, clock, log, store, tablebase, search: parts.search ?? DEFAULT_SEARCH_LIMITS };
+  const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
+  return { config, clock, log, store, tablebase, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
 }
 
 function describe(error: unknown): string {

@@ -18,6 +18,8 @@ export interface Config {
   readonly region: string | undefined;
   /** POWERTOOLS_LOG_LEVEL (default INFO); Lambda's own log-level setting takes precedence on AWS. */
   readonly logLevel: LogLevel;
+  /** Running in Lambda (AWS_LAMBDA_FUNCTION_NAME is set): metrics are written for CloudWatch. */
+  readonly onLambda: boolean;
 }
 
 export class ConfigError extends Error {
@@ -35,5 +37,5 @@ export function readConfig(environment: Readonly<Record<string, string | undefin
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`POWERTOOLS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${environment.POWERTOOLS_LOG_LEVEL}".`);
   }
-  return { tableName, dynamodbEndpoint, region: environment.AWS_REGION || undefined, logLevel: logLevel as LogLevel };
+  return { tableName, dynamodbEndpoint, region: environment.AWS_REGION || undefined, logLevel: logLevel as LogLevel, onLambda: Boolean(environment.AWS_LAMBDA_FUNCTION_NAME) };
 }

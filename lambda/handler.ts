@@ -13,7 +13,7 @@ import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
 import { errorResponse } from './responses';
 import { ANSWER_ROUTES, route } from './routes';
-import type { Source } from '../puzzles/puzzle';
+import { NO_METRICS, type Served } from './metrics';
 
 /** What the handler reads of the invocation's context (the local Function URL provides the same). */
 export type InvocationContext = Pick<Context, 'getRemainingTimeInMillis' | 'awsRequestId'> & Partial<Context>;
@@ -25,13 +25,14 @@ const LOG_ERROR_CHARS = 300;
 /** The method as logged is cut here: a client can send any token as a method. */
 const LOG_METHOD_CHARS = 20;
 
-export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' | 'search'>): FunctionUrlHandler {
+export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' | 'search'> & Partial<Pick<AppState, 'metrics'>>): FunctionUrlHandler {
   const { clock, log, search } = app;
+  const metrics = app.metrics ?? NO_METRICS;
 
   return async (event, context) => {
     const started = clock.now();
     if (isFullContext(context)) log.addContext?.(context);
-    const sources = new Set<Source>();
+    const sources = new Set<Exclude<Served, 'mixed' | 'none'>>();
     let response: ApiResponse;
     let failure: unknown;
     let matched = 'unmatched';
@@ -57,12 +58,15 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
         headers: error instanceof MethodNotAllowedError ? { allow: error.allowed.join(', ') } : undefined,
       };
     }
+    const served: Served = sources.size === 0 ? 'none' : sources.size === 1 ? [...sources][0] : 'mixed';
+    const latencyMs = Math.round((clock.now() - started) * 10) / 10;
+    metrics.request({ served, status: response.status, latencyMs });
     logRequest(log, response.status, {
       route: matched,
       method,
       status: response.status,
-      source: sources.size === 0 ? 'none' : sources.size === 1 ? [...sources][0] : 'mixed',
-      latencyMs: Math.round((clock.now() - started) * 10) / 10,
+      source: served,
+      latencyMs,
       outcome: response.status < 400 ? 'answered' : response.status < 500 ? 'refused' : response.status === 503 ? 'unavailable' : 'failed',
       ...(failure ? { error: failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, LOG_ERROR_CHARS) : String(failure) } : {}),
       ...(failure && statusOf(failure) === 500 && failure instanceof Error ? { stack: failure.stack } : {}),

@@ -24,8 +24,8 @@ export interface RouteContext {
   readonly tablebase: Tablebase;
   /** A fresh budget for the searches of this request. */
   readonly budget: () => SearchBudget;
-  /** Records how the answer was found, for the request's log line. */
-  readonly noteSource: (source: Source) => void;
+  /** Records how the answer was found (or that it came from the cache), for the request's log line and metrics. */
+  readonly noteSource: (source: Source | 'cache') => void;
   /** Records which route answered (the pattern, not the raw path), for the request's log line. */
   readonly noteRoute: (route: string) => void;
 }
@@ -79,8 +79,8 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
   };
 }
 
-function note<T extends { source: Source }>(context: RouteContext, answer: T): T {
-  context.noteSource(answer.source);
+function note<T extends { source: Source; cached: boolean }>(context: RouteContext, answer: T): T {
+  context.noteSource(answer.cached ? 'cache' : answer.source);
   return answer;
 }
 
@@ -131,7 +131,7 @@ async function stats(_request: ApiRequest, context: RouteContext): Promise<ApiRe
 }
 
 /** A text/plain judge batch: every case answered with one shared search budget, judge output back. */
-async function judgeBatch<Query, Answer extends { source: Source }>(
+async function judgeBatch<Query, Answer extends { source: Source; cached: boolean }>(
   request: ApiRequest,
   context: RouteContext,
   parse: (input: string) => Query[],
@@ -147,6 +147,6 @@ async function judgeBatch<Query, Answer extends { source: Source }>(
   for (let i = 0; i < queries.length; i += BATCH_PARALLELISM) {
     answers.push(...(await Promise.all(queries.slice(i, i + BATCH_PARALLELISM).map((query) => answer(query, budget)))));
   }
-  answers.forEach((found) => context.noteSource(found.source));
+  answers.forEach((found) => context.noteSource(found.cached ? 'cache' : found.source));
   return { status: 200, body: format(answers) };
 }

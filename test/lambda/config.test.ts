@@ -4,13 +4,15 @@ import { loadSettingsFrom } from '../../scripts/load-tables';
 
 describe('the function configuration', () => {
   it('reads the table, endpoint, region and log level, with defaults', () => {
-    expect(readConfig({})).toEqual({ tableName: undefined, dynamodbEndpoint: undefined, region: undefined, logLevel: 'INFO' });
+    expect(readConfig({})).toEqual({ tableName: undefined, dynamodbEndpoint: undefined, region: undefined, logLevel: 'INFO', onLambda: false });
     expect(readConfig({ TABLE_NAME: 'Tablebase-AnswersTable1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000', AWS_REGION: 'eu-west-1', POWERTOOLS_LOG_LEVEL: 'warn' })).toEqual({
       tableName: 'Tablebase-AnswersTable1',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       region: 'eu-west-1',
       logLevel: 'WARN',
+      onLambda: false,
     });
+    expect(readConfig({ AWS_LAMBDA_FUNCTION_NAME: 'Tablebase-ApiFunction' }).onLambda).toBe(true);
   });
 
   it.each([

@@ -102,4 +102,11 @@ describe('the bundle as the stack builds it', () => {
     await expect.poll(lastLine, { timeout: 5000 }).toMatchObject({ level: 'INFO', route: '/health', status: 200, service: expect.any(String) });
     for (const line of fn.stdout().trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
   });
+
+  it('writes each request\'s metrics in CloudWatch\'s embedded format, by source', async () => {
+    await fn.invoke(request('GET', `/knights?board=${SAMPLE}&limit=8`));
+    const metricLines = () => fn.stdout().trim().split('\n').map((line) => JSON.parse(line)).filter((line) => line._aws);
+    await expect.poll(() => metricLines().some((line) => line.Source === 'table' && line.Requests === 1), { timeout: 5000 }).toBe(true);
+    expect(metricLines()[0]._aws.CloudWatchMetrics[0].Namespace).toBe('tablebase');
+  });
 });
