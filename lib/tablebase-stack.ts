@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
 import { TablebaseAlarms } from './tablebase-alarms';
+import { TablebaseDashboard } from './tablebase-dashboard';
 import { TablebaseEdge } from './tablebase-edge';
 import { TablebaseLoader } from './tablebase-loader';
 import { TablebaseTable } from './tablebase-table';
@@ -33,7 +34,8 @@ export class TablebaseStack extends Stack {
     const url = api.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
     const edge = settings.public ? new TablebaseEdge(this, 'Edge', { url, function: api.function, webAclArn: settings.webAclArn }) : undefined;
 
-    new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
+    const { alarms } = new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
+    new TablebaseDashboard(this, 'Operations', { alarms });
 
     new CfnOutput(this, 'Url', {
       value: edge ? `https://${edge.distribution.distributionDomainName}/` : url.url,

@@ -56,7 +56,7 @@ describe('request metrics', () => {
     const lines = written.trim().split('\n');
     expect(lines).toHaveLength(2);
     const [first, second] = lines.map((line) => JSON.parse(line));
-    expect(first._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'tablebase', Dimensions: [expect.arrayContaining(['Source'])] });
+    expect(first._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'tablebase', Dimensions: [['service', 'Source']] });
     expect(first).toMatchObject({ Source: 'table', Requests: 1, Latency: 3.5, Refusals: 0, Unavailable: 0 });
     expect(second).toMatchObject({ Source: 'none', Unavailable: 1, Refusals: 0 });
   });
