@@ -68,7 +68,10 @@ export interface EightResponse {
 }
 
 export interface HealthResponse {
-  readonly status: 'ok';
+  /** "ok" (200) when the tables can answer now; "degraded" (503) when answers come by search. */
+  readonly status: 'ok' | 'degraded';
+  /** Why it is degraded, in a sentence. */
+  readonly message?: string;
   readonly dynamodb: DynamoState;
   readonly tables: Record<string, TableHealthResponse>;
 }

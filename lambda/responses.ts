@@ -9,7 +9,7 @@ import type { Health, TableHealth } from './tablebase';
 export function healthResponse(health: Health): HealthResponse {
   const tables: Record<string, TableHealthResponse> = {};
   for (const [id, table] of Object.entries(health.tables)) tables[id] = tableHealth(table);
-  return { status: 'ok', dynamodb: health.dynamodb, tables };
+  return health.degraded === undefined ? { status: 'ok', dynamodb: health.dynamodb, tables } : { status: 'degraded', message: health.degraded, dynamodb: health.dynamodb, tables };
 }
 
 /** What both say of a loaded table: its identity, then the manifest's figures. */

@@ -122,7 +122,9 @@ async function page(): Promise<ApiResponse> {
 }
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  return { status: 200, body: healthResponse(await context.tablebase.health()) };
+  // 503 when the tables cannot answer now (the answers still come, by search): what monitors watch.
+  const health = await context.tablebase.health();
+  return { status: health.degraded === undefined ? 200 : 503, body: healthResponse(health) };
 }
 
 /** The loaded tables' statistics, from their manifests (one read each, cached like every manifest). */

@@ -39,6 +39,8 @@ export interface Health {
   /** Whether DynamoDB answered the manifest reads. */
   readonly dynamodb: 'reachable' | 'unreachable' | 'not configured';
   readonly tables: Record<string, TableHealth>;
+  /** Why the tables cannot answer now, in a sentence; undefined when they can. */
+  readonly degraded: string | undefined;
 }
 
 /** Answers kept per instance by default: the repeated questions of a busy minute. */
@@ -79,6 +81,8 @@ export class Tablebase {
   private lastGoals: LoadedGoals | undefined;
   /** While DynamoDB is failing, requests do not each wait for it to fail again. */
   private storeDownUntil = 0;
+  /** The last DynamoDB failure, for /health. */
+  private lastFailure: string | undefined;
 
   constructor(
     private readonly store: PageStore | undefined,
@@ -167,27 +171,50 @@ export class Tablebase {
     this.cache.clear();
   }
 
-  /** Every table's state: each puzzle's built-in tables and those the catalogue lists. */
+  /**
+   * Every table's state (each puzzle's built-in tables and those the catalogue lists), and whether
+   * the tables can answer now. DynamoDB is asked afresh (the catalogue, bypassing its cache), so
+   * that no cached manifest hides a store that is failing; and while requests hold off a store
+   * that just failed, the tables cannot answer either.
+   */
   async health(): Promise<Health> {
     if (!this.store) {
       const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.describeTable(table, undefined), state: 'missing' }] as const);
-      return { dynamodb: 'not configured', tables: Object.fromEntries(tables) };
+      return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
     }
     const store = this.store;
     let catalog: Catalog | undefined;
     try {
-      catalog = await store.catalog();
+      catalog = await store.catalog({ fresh: true });
       const tables = tablesOf(catalog);
       const states = await Promise.all(tables.map(({ table }) => store.table(table)));
-      return {
-        dynamodb: 'reachable',
-        tables: Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.describeTable(table, catalog!.get(table)), states[i])])),
-      };
+      const health = Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.describeTable(table, catalog!.get(table)), states[i])]));
+      return { dynamodb: 'reachable', tables: health, degraded: this.degradedBy(health) };
     } catch (error) {
       this.reportFailure(error);
       const tables = tablesOf(catalog ?? new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.describeTable(table, catalog?.get(table)), state: 'unknown' }] as const);
-      return { dynamodb: 'unreachable', tables: Object.fromEntries(tables) };
+      return {
+        dynamodb: 'unreachable',
+        tables: Object.fromEntries(tables),
+        degraded: `DynamoDB cannot be read now (${describeFailure(error)}), so answers are found by search.`,
+      };
     }
+  }
+
+  /** Why tables that DynamoDB just answered for still cannot answer, if they cannot. */
+  private degradedBy(tables: Record<string, TableHealth>): string | undefined {
+    const left = this.storeDownUntil - this.now();
+    if (left > 0) {
+      return `Table reads failed a moment ago (${this.lastFailure ?? 'DynamoDB did not answer'}); answers are found by search for ${Math.ceil(left / 1000)} s more before the tables are tried again.`;
+    }
+    const missing = Object.entries(tables).filter(([, table]) => table.state === 'missing').map(([id]) => id);
+    const outdated = Object.entries(tables).filter(([, table]) => table.state === 'outdated').map(([id]) => id);
+    const problems = [
+      ...(missing.length > 0 ? [`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not loaded`] : []),
+      ...(outdated.length > 0 ? [`${outdated.join(', ')} ${outdated.length === 1 ? 'was' : 'were'} loaded by an older version`] : []),
+    ];
+    if (problems.length === 0) return undefined;
+    return `${problems.join(', and ')}, so ${missing.length + outdated.length === 1 ? 'its' : 'their'} questions are found by search; load with npm run precompute (locally, npm start loads them).`;
   }
 
   /** Reads the record at `location` when its table is loaded for the location's goal. */
@@ -227,6 +254,7 @@ export class Tablebase {
   }
 
   private reportFailure(error: unknown): void {
+    this.lastFailure = describeFailure(error);
     if (error instanceof StoreUnavailableError) {
       this.storeDownUntil = this.now() + (this.options.storeBackoffMs ?? DEFAULT_STORE_BACKOFF_MS);
       this.options.onStoreError?.(error);
@@ -244,4 +272,10 @@ function healthOf(table: TableId, facts: TableFacts, state: TableState): TableHe
     schemaVersion: state.found.schemaVersion,
     message: `${table} was loaded by schema version ${state.found.schemaVersion}; this function reads version ${SCHEMA_VERSION} only, so it answers by search until the table is reloaded (npm run precompute -- --force).`,
   };
+}
+
+/** A failure in a clause: the underlying error's own words, without the wrapper's. */
+function describeFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)).slice(0, 200);
 }

@@ -107,7 +107,8 @@ async function main(): Promise<void> {
     }
     server = await serveFunctionUrl(createHandler(app), { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
     const health = await fetch(`${server.url}/health`);
-    if (!health.ok) throw new Error(`the local URL answered /health with ${health.status}`);
+    // 503 until the tables are loaded: the service answers, by search
+    if (health.status !== 200 && health.status !== 503) throw new Error(`the local URL answered /health with ${health.status}`);
   } catch (error) {
     const message = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is in use; set PORT to another one` : (error as Error).message;
     console.error(`npm start failed: ${message}`);

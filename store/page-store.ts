@@ -91,11 +91,12 @@ export class PageStore {
 
   /**
    * The loaded tables, as the catalogue lists them: one GetItem per manifestTtlMs at most, however
-   * many requests ask (a failed read is not remembered, so the next request asks again).
+   * many requests ask (a failed read is not remembered, so the next request asks again); `fresh`
+   * asks DynamoDB now (/health), and keeps what it says for the requests that follow.
    */
-  catalog(): Promise<Catalog> {
+  catalog(options: { readonly fresh?: boolean } = {}): Promise<Catalog> {
     const now = this.options.clock.now();
-    if (this.catalogRead && this.catalogRead.until > now) return this.catalogRead.value;
+    if (!options.fresh && this.catalogRead && this.catalogRead.until > now) return this.catalogRead.value;
     const value = this.guard(() => this.getItem(CATALOG_KEY)).then(readCatalog);
     const read = { value, until: now + this.options.manifestTtlMs };
     this.catalogRead = read;

@@ -22,7 +22,7 @@ describe('Cache-Control', () => {
     ['an unreachable eight pair', { path: '/eight', query: 'from=12345678X&to=12345687X' }, 422, ANSWER_CACHE],
     ['a goal not loaded (yet)', { path: '/knights', query: `board=${SAMPLE}&goal=mine` }, 400, NO_STORE],
     ['a limit only a whole table allows', { path: '/knights', query: `board=${SAMPLE}&limit=45` }, 400, NO_STORE],
-    ['/health', { path: '/health' }, 200, NO_STORE],
+    ['/health, degraded without a table', { path: '/health' }, 503, NO_STORE],
     ['/stats', { path: '/stats' }, 200, STATS_CACHE],
     ['the page', { path: '/' }, 200, BRIEF_CACHE],
     ['an unknown path', { path: '/chess' }, 404, BRIEF_CACHE],

@@ -205,8 +205,11 @@ describe('GET /health', () => {
       ['bytes', 'checksum', 'completedAt', 'depth', 'goal', 'goalName', 'maxLimit', 'pages', 'positions', 'puzzle', 'schemaVersion', 'state', 'whole', 'writeUnits'],
     );
     expect(result.json.tables['knights#standard']).toMatchObject({ puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39, whole: false });
-    expect((await call(searchOnly, { path: '/health' })).json).toEqual({
-      status: 'ok',
+    const unconfigured = await call(searchOnly, { path: '/health' });
+    expect(unconfigured.status).toBe(503);
+    expect(unconfigured.json).toEqual({
+      status: 'degraded',
+      message: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.',
       dynamodb: 'not configured',
       tables: {
         'knights#standard': { state: 'missing', puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39 },
@@ -294,7 +297,9 @@ describe('DynamoDB unreachable', () => {
     const broken = handlerOn(tableName, {}, 'http://127.0.0.1:9');
     expect((await call(broken, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect((await call(broken, { path: '/eight', query: 'from=564178X23&to=7568X4123' })).json).toMatchObject({ steps: 8, path: 'urrulldr', source: 'search' });
-    expect((await call(broken, { path: '/health' })).json).toMatchObject({ status: 'ok', dynamodb: 'unreachable' });
+    const health = await call(broken, { path: '/health' });
+    expect(health.status).toBe(503);
+    expect(health.json).toMatchObject({ status: 'degraded', dynamodb: 'unreachable', message: expect.stringMatching(/^DynamoDB cannot be read now \(.+\), so answers are found by search\.$/) });
   });
 });
 
