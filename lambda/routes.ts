@@ -37,6 +37,7 @@ type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse
 
 const ROUTES: Record<string, Record<string, Route>> = {
   '/': { GET: page, HEAD: headOf(page) },
+  '/favicon.ico': { GET: favicon, HEAD: favicon },
   ...Object.fromEntries(PUZZLES.map((puzzle) => [`/${puzzle.name}`, { GET: puzzleRoute(puzzle), POST: puzzleRoute(puzzle) }])),
   '/health': { GET: health, HEAD: headOf(health) },
   '/stats': { GET: stats, HEAD: headOf(stats) },
@@ -51,7 +52,7 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
   const path = request.path.replace(/\/+$/, '') || '/';
   const methods = ROUTES[path];
   if (!methods || !Object.hasOwn(ROUTES, path)) {
-    throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).join(', ')}.`);
+    throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).filter((one) => one !== '/favicon.ico').join(', ')}.`);
   }
   context.noteRoute(path);
   const answer = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
@@ -115,6 +116,11 @@ async function answerJson<Query>(
     }),
   );
   return { status: 200, body: { answers } };
+}
+
+/** The page has no icon: say so without an error, so that a browser's every page load is not a 404. */
+async function favicon(): Promise<ApiResponse> {
+  return { status: 204, body: '' };
 }
 
 async function page(): Promise<ApiResponse> {

@@ -177,6 +177,12 @@ export class Tablebase {
    * that no cached manifest hides a store that is failing; and while requests hold off a store
    * that just failed, the tables cannot answer either.
    */
+  /** DynamoDB is known to be back (npm start restarted its server): try the tables again at once. */
+  storeBack(): void {
+    this.storeDownUntil = 0;
+    this.store?.forgetManifests();
+  }
+
   async health(): Promise<Health> {
     if (!this.store) {
       const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.describeTable(table, undefined), state: 'missing' }] as const);

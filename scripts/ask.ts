@@ -11,9 +11,10 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
 import type { ErrorResponse, StatsResponse, TableStatsResponse } from '../lambda/api';
 import { PUZZLES, puzzleNamed } from '../puzzles/registry';
+import { findLocalService } from './local-service';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')} | stats | judge ${PUZZLES.map((puzzle) => puzzle.name).join('|')} < input   [--url URL] [--json]`;
+const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')} | stats | judge ${PUZZLES.map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
 
 
 
@@ -21,7 +22,7 @@ async function main(): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      options: { url: { type: 'string' }, limit: { type: 'string' }, goal: { type: 'string' }, json: { type: 'boolean', default: false } },
+      options: { url: { type: 'string' }, data: { type: 'string' }, limit: { type: 'string' }, goal: { type: 'string' }, json: { type: 'boolean', default: false } },
       allowPositionals: true,
       strict: true,
     });
@@ -31,7 +32,8 @@ async function main(): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
-  const url = new URL(values.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
+  // the URL given, else the npm start running here (it records its URL), else the default port
+  const url = new URL(values.url ?? findLocalService(values.data)?.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
   const puzzle = puzzleNamed(command ?? '');
   const judged = command === 'judge' && rest.length === 1 ? puzzleNamed(rest[0]) : undefined;
   let body: string | undefined;

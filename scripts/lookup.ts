@@ -12,13 +12,22 @@ import { pageSlotOf } from '../store/page-layout';
 import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
 import { DEFAULT_TABLE_NAME, PARTITION_KEY, itemBytes, pageItem, pageKey } from '../store/table-schema';
+import { DEFAULT_DATA_DIR, findLocalService } from './local-service';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent lookup -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')}   [--endpoint URL] [--table NAME] [--region REGION]`;
+const USAGE = `usage: npm run --silent lookup -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
+  (with none of --endpoint and --region, the npm start running on ${DEFAULT_DATA_DIR}, or on --data DIR)`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { endpoint: { type: 'string' }, table: { type: 'string', default: DEFAULT_TABLE_NAME }, region: { type: 'string' }, goal: { type: 'string' }, limit: { type: 'string' } },
+    options: {
+      endpoint: { type: 'string' },
+      table: { type: 'string', default: DEFAULT_TABLE_NAME },
+      region: { type: 'string' },
+      data: { type: 'string' },
+      goal: { type: 'string' },
+      limit: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -29,7 +38,16 @@ async function main(): Promise<number> {
     return 2;
   }
   const fields = puzzle.commandQuery(args, values);
-  const client = createDynamoClient({ endpoint: values.endpoint, region: values.region });
+  // AWS when a region is given; else the local service npm start recorded
+  let endpoint = values.endpoint;
+  if (endpoint === undefined && values.region === undefined) {
+    endpoint = findLocalService(values.data)?.endpoint;
+    if (endpoint === undefined) {
+      console.error(`No npm start is running on ${values.data ?? DEFAULT_DATA_DIR} (it records where its DynamoDB answers in ${values.data ?? DEFAULT_DATA_DIR}/service.json). Start one with npm start, or give --endpoint URL (a DynamoDB-compatible server) or --region REGION (AWS).`);
+      return 2;
+    }
+  }
+  const client = createDynamoClient({ endpoint, region: values.region });
   try {
     const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
     const query = puzzle.queryOf(fields, { catalog: await store.catalog(), known: true });

@@ -41,12 +41,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stdout.write(`${USAGE}\n`);
   } else {
     // npm start's loader: its service stops using a load that nobody will serve
-    process.on('disconnect', () => process.exit(1));
+    let done = false;
+    process.on('disconnect', () => process.exit(done ? 0 : 1));
     try {
       await loadTables(options, (result) => process.send?.({ loaded: result.table } satisfies LoadedMessage));
     } catch (error) {
       process.stderr.write(`precompute failed: ${(error as Error).message}\n`);
       process.exit(1);
     }
+    // Done: let go of npm start (the channel alone would keep this process, and its memory, alive).
+    done = true;
+    process.disconnect?.();
   }
 }

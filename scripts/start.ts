@@ -18,32 +18,38 @@ import { type AppState, createAppState } from '../lambda/app-state';
 import { readConfig } from '../lambda/config';
 import { createHandler } from '../lambda/handler';
 import { createDynamoClient } from '../store/client';
-import { type LocalDynamo, startLocalDynamo } from '../store/local-dynamodb';
+import { type ChildDynamo, LocalDynamoError, startLocalDynamo } from '../store/local-dynamodb';
 import { ensureTable } from '../store/table-admin';
 import { PUZZLE_LOAD_OPTIONS, PUZZLE_LOAD_USAGE, TABLE_NAMES } from '../puzzles/registry';
 import type { TableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
 import { LOAD_OPTIONS, UsageError, loadArguments, loadSettingsFrom } from './load-tables';
+import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
 import { warnUnlessShippedRuntime } from './runtime';
+import { type Supervised, supervise } from './supervised-dynamo';
+import { terminalLog } from './terminal-log';
 
-const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--goal NAME=BOARD ...] [--knights-depth N] [--data DIR | --endpoint URL]
+const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--goal NAME=BOARD ...] [--knights-depth N] [--force] [--data DIR | --endpoint URL]
   --goals LIST           tables to load and serve from: ${TABLE_NAMES.join(', ')} (default: all of them)
 ${PUZZLE_LOAD_USAGE}
-  --data DIR             where the embedded DynamoDB keeps its data (default .data)
-  --endpoint URL         use this DynamoDB-compatible server instead of starting the embedded one`;
+  --force                reload the tables even when their manifests say they are loaded
+  --data DIR             where the embedded DynamoDB keeps its data (default ${DEFAULT_DATA_DIR})
+  --endpoint URL         use this DynamoDB-compatible server instead of starting the embedded one
+  --help                 this text`;
 
 function settings() {
-  const { goals, endpoint } = LOAD_OPTIONS;
-  const { values } = parseArgs({ options: { goals, endpoint, ...PUZZLE_LOAD_OPTIONS, data: { type: 'string', default: '.data' } }, strict: true });
-  const { data, ...loadValues } = values;
+  const { goals, endpoint, force } = LOAD_OPTIONS;
+  const { values } = parseArgs({ options: { goals, endpoint, force, ...PUZZLE_LOAD_OPTIONS, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) return 'help' as const;
+  const { data, help: _help, ...loadValues } = values;
   const load = loadSettingsFrom({ ...loadValues, table: DEFAULT_TABLE_NAME });
   const portText = process.env.PORT ?? '3000';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
   // The load's own options, checked above, as the precompute command takes them.
   const { endpoint: _endpoint, ...passed } = loadValues;
-  return { port: Number(portText), load, loadArgs: loadArguments(passed), dataDir: join(resolve(data as string), 'dynamodb') };
+  return { port: Number(portText), load, loadArgs: loadArguments(passed), dataRoot: resolve(data as string), dataDir: join(resolve(data as string), 'dynamodb') };
 }
 
 /** Whether any of the tables in the local data was written by another schema version. */
@@ -63,7 +69,8 @@ async function serviceOn(endpoint: string): Promise<AppState> {
   // As the Lambda runtime does, so that the first request's log line says it met a cold start.
   process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
   const config = readConfig({ ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
-  return createAppState(config);
+  // A person reads the terminal: short lines; anywhere else the JSON lines AWS would collect.
+  return createAppState(config, process.stdout.isTTY ? { log: terminalLog() } : {});
 }
 
 async function main(): Promise<void> {
@@ -75,48 +82,66 @@ async function main(): Promise<void> {
     console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
     process.exit(2);
   }
-  const { port, load, loadArgs, dataDir } = options;
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const { port, load, loadArgs, dataRoot, dataDir } = options;
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const embedded = () => startLocalDynamo({ path: dataDir, childProcess: true });
-  let dynamo: LocalDynamo | undefined;
+  let first: ChildDynamo | undefined;
+  let supervised: Supervised | undefined;
   let server: FunctionUrlServer | undefined;
   let loader: ChildProcess | undefined;
+  let loaded = false;
+  let forget: (() => void) | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await stopLoader(loader); // a load cut short resumes at the next start
     await server?.close();
-    await dynamo?.close();
+    await (supervised ?? first)?.close();
+    forget?.();
+    if (code === 0) console.log(load.endpoint ? 'Stopped.' : `Stopped: the local URL and the embedded DynamoDB (its data stays in ${dataDir}).`);
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
   let app: AppState;
+  let endpoint: string;
   try {
-    dynamo = load.endpoint ? { endpoint: load.endpoint, close: async () => {} } : await embedded();
-    app = await serviceOn(dynamo.endpoint);
-    if (!load.endpoint && (await hasOutdatedTables(app, load.specs))) {
+    if (!load.endpoint) first = await embedded();
+    endpoint = load.endpoint ?? first!.endpoint;
+    app = await serviceOn(endpoint);
+    if (first && (await hasOutdatedTables(app, load.specs))) {
       console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);
-      await dynamo.close();
+      await first.close();
       rmSync(dataDir, { recursive: true, force: true });
-      dynamo = await embedded();
-      app = await serviceOn(dynamo.endpoint);
+      first = await embedded();
+      endpoint = first.endpoint;
+      app = await serviceOn(endpoint);
     }
     server = await serveFunctionUrl(createHandler(app), { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
     const health = await fetch(`${server.url}/health`);
     // 503 until the tables are loaded: the service answers, by search
     if (health.status !== 200 && health.status !== 503) throw new Error(`the local URL answered /health with ${health.status}`);
   } catch (error) {
-    const message = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is in use; set PORT to another one` : (error as Error).message;
+    const message =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `port ${port} is in use; set PORT to another one`
+        : error instanceof LocalDynamoError
+          ? error.message.replace(/\.$/, '')
+          : (error as Error).message;
     console.error(`npm start failed: ${message}`);
     await stop(1);
     return;
   }
 
   const url = server.url;
+  forget = recordLocalService(dataRoot, { url, endpoint, pid: process.pid });
   console.log(`tablebase is answering on ${url} (ready in ${seconds()} s; Ctrl-C stops it)`);
   console.log(`  open ${url}/ in a browser for the page, or try:`);
   console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
@@ -124,23 +149,47 @@ async function main(): Promise<void> {
   console.log(`  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/eight`);
   console.log(`  curl ${url}/health`);
   console.log(`  curl ${url}/stats`);
-  console.log(`  npm run --silent ask -- knights 10110/01*11/10111/01001/00000${url === 'http://127.0.0.1:3000' ? '' : ` --url ${url}`}   (the answer as a person reads it)`);
-  console.log(`  npm run --silent lookup -- knights 10110/01*11/10111/01001/00000 --endpoint ${dynamo.endpoint}   (what the table stores)`);
+  const elsewhere = dataRoot === resolve(DEFAULT_DATA_DIR) ? '' : ` --data ${dataRoot}`;
+  console.log(`  npm run --silent ask -- knights 10110/01*11/10111/01001/00000${elsewhere}   (the answer as a person reads it)`);
+  console.log(`  npm run --silent lookup -- knights 10110/01*11/10111/01001/00000${elsewhere}   (what the table stores)`);
 
   // The tables load behind the running service, in a process of its own (its progress and
   // summary lines come straight through); until a table's manifest is written its questions are
-  // answered by search.
+  // answered by search. A load the database's death cut short starts again once it is back, and
+  // resumes where it was.
   const precompute = fileURLToPath(new URL('./precompute.ts', import.meta.url));
-  loader = fork(precompute, ['--endpoint', dynamo.endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
-  loader.on('message', (message: LoadedMessage) => {
-    app.tablebase.tablesChanged();
-    console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
-  });
-  loader.on('exit', (code, signal) => {
-    if (code !== 0 && !stopping) {
-      console.error(`Loading the tables stopped (${signal ?? `exit code ${code}`}). The service goes on answering by search; restart to try the load again.`);
-    }
-  });
+  const startLoad = () => {
+    loader = fork(precompute, ['--endpoint', endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
+    loader.on('message', (message: LoadedMessage) => {
+      app.tablebase.tablesChanged();
+      console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
+    });
+    loader.on('exit', (code, signal) => {
+      if (code === 0) loaded = true;
+      else if (!stopping && !databaseDown) {
+        console.error(`Loading the tables stopped (${signal ?? `exit code ${code}`}). The service goes on answering by search; restart to try the load again.`);
+      }
+    });
+  };
+  let databaseDown = false;
+  if (first) {
+    supervised = supervise(first, {
+      died: (cause) => {
+        databaseDown = true;
+        console.error(`The embedded DynamoDB stopped: ${cause}. Answering by search while it starts again on ${dataDir}.`);
+      },
+      back: (after) => {
+        databaseDown = false;
+        app.tablebase.storeBack();
+        console.log(`The embedded DynamoDB is back after ${after.toFixed(1)} s, its data intact: the tables answer again.`);
+        if (!loaded && (!loader || loader.exitCode !== null)) startLoad();
+      },
+      gaveUp: (cause, deaths) => {
+        console.error(`The embedded DynamoDB stopped ${deaths} times within a minute (last: ${cause}); it is not started again. The service goes on answering by search; fix the cause and restart npm start.`);
+      },
+    });
+  }
+  startLoad();
 }
 
 /** Ends a load still running, and waits (briefly) until it has. */

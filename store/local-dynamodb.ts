@@ -25,6 +25,33 @@ export interface LocalDynamo {
   close(): Promise<void>;
 }
 
+/** A server in a child process, which may die on its own (killed, a full disk) and be started again. */
+export interface ChildDynamo extends LocalDynamo {
+  /** Settles when the server's process ends other than by close(), with why in a sentence. */
+  readonly died: Promise<string>;
+  /** Starts it again on the same port and folder (the data is kept); resolves to the new one. */
+  restart(): Promise<ChildDynamo>;
+}
+
+/** The server could not start or keep going, said in a sentence that names the folder or port. */
+export class LocalDynamoError extends Error {
+  override readonly name = 'LocalDynamoError';
+}
+
+/**
+ * Why a server on `path` failed, in a sentence, from what it wrote or the error it met: a full
+ * disk and a folder that cannot be written are told apart from the rest.
+ */
+export function causeOf(path: string | undefined, said: string): string {
+  const where = path ? `the data folder ${path}` : 'its memory';
+  if (/ENOSPC|No space left on device/i.test(said)) return `the disk holding ${where} is full (no space left on device): free some space, or start with --data DIR on another disk`;
+  if (/EACCES|EPERM|EROFS|permission denied|read-only file system/i.test(said)) {
+    return `${where} cannot be written (${/EROFS|read-only/i.test(said) ? 'a read-only file system' : 'permission denied'}): make it writable, or start with --data DIR elsewhere`;
+  }
+  const line = said.split('\n').map((one) => one.trim()).filter((one) => one !== '' && !one.startsWith('at ')).at(-1);
+  return line ? line.slice(0, 300) : 'no reason given';
+}
+
 const SERVER_OPTIONS = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 };
 
 /** The data folder is held by another running server: two servers on one LevelDB folder corrupt it. */
@@ -66,12 +93,25 @@ function isRunning(pid: number): boolean {
   }
 }
 
+export function startLocalDynamo(options: LocalDynamoOptions & { childProcess: true }): Promise<ChildDynamo>;
+export function startLocalDynamo(options?: LocalDynamoOptions): Promise<LocalDynamo>;
 export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promise<LocalDynamo> {
-  if (!options.path) return options.childProcess ? startChild(options) : startInProcess(options);
-  mkdirSync(options.path, { recursive: true });
-  const unlock = lockDataFolder(options.path);
+  if (!options.path) return options.childProcess ? startChild(options, () => {}) : startInProcess(options);
   try {
-    const local = await (options.childProcess ? startChild(options) : startInProcess(options));
+    mkdirSync(options.path, { recursive: true });
+  } catch (error) {
+    throw new LocalDynamoError(`The embedded DynamoDB cannot start: ${causeOf(options.path, String((error as Error).message))}.`);
+  }
+  let unlock: () => void;
+  try {
+    unlock = lockDataFolder(options.path);
+  } catch (error) {
+    if (error instanceof DataFolderInUseError) throw error;
+    throw new LocalDynamoError(`The embedded DynamoDB cannot start: ${causeOf(options.path, String((error as Error).message))}.`);
+  }
+  try {
+    if (options.childProcess) return await startChild(options, unlock);
+    const local = await startInProcess(options);
     return { endpoint: local.endpoint, close: () => local.close().finally(unlock) };
   } catch (error) {
     unlock();
@@ -96,28 +136,42 @@ async function startInProcess(options: LocalDynamoOptions): Promise<LocalDynamo>
   };
 }
 
-async function startChild(options: LocalDynamoOptions): Promise<LocalDynamo> {
+/** The server in a child process; `release` gives up the data folder once it is closed for good. */
+async function startChild(options: LocalDynamoOptions, release: () => void): Promise<ChildDynamo> {
   const script = fileURLToPath(new URL('./local-dynamodb-server.ts', import.meta.url));
   const child: ChildProcess = fork(script, [String(options.port ?? 0), options.path ?? ''], {
     execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Its stderr is kept, not shown: a death is told in one sentence with its cause (causeOf).
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  let said = '';
+  child.stderr!.on('data', (chunk) => (said = (said + chunk).slice(-4000)));
+  let closing = false;
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`)));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => {
       const reply = message as { port?: number; error?: string };
       if (reply.port !== undefined) resolve(reply.port);
-      else reject(new Error(`The local DynamoDB server could not start: ${reply.error}`));
+      else reject(new LocalDynamoError(`The embedded DynamoDB could not start on ${options.path ?? 'memory'}: ${causeOf(options.path, `${reply.error}\n${said}`)}.`));
     });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`The local DynamoDB server stopped before it started (exit code ${code}).`)));
+    child.once('error', (error) => reject(new LocalDynamoError(`The embedded DynamoDB could not start: ${error.message}.`)));
+    void exited.then((how) => reject(new LocalDynamoError(`The embedded DynamoDB stopped before it started (${how}): ${causeOf(options.path, said)}.`)));
   });
+  const died = exited.then((how) => (closing ? new Promise<string>(() => {}) : said.trim() === '' ? how : `${causeOf(options.path, said)} (${how})`));
+  const stopChild = () =>
+    new Promise<void>((resolve) => {
+      closing = true;
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    died,
+    close: () => stopChild().finally(release),
+    restart: async () => {
+      await stopChild();
+      return startChild({ ...options, port }, release);
+    },
   };
 }

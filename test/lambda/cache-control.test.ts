@@ -25,6 +25,7 @@ describe('Cache-Control', () => {
     ['/health, degraded without a table', { path: '/health' }, 503, NO_STORE],
     ['/stats', { path: '/stats' }, 200, STATS_CACHE],
     ['the page', { path: '/' }, 200, BRIEF_CACHE],
+    ['the icon the page does not have', { path: '/favicon.ico' }, 204, BRIEF_CACHE],
     ['an unknown path', { path: '/chess' }, 404, BRIEF_CACHE],
     ['a wrong method', { path: '/knights', method: 'PATCH' }, 405, BRIEF_CACHE],
     ['a body on /stats too large', { path: '/stats', method: 'GET', body: 'x'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'text/plain' } }, 413, BRIEF_CACHE],
