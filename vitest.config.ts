@@ -14,6 +14,7 @@ const SLOW = [
   'test/scripts/lookup.test.ts',
   'test/scripts/ask.test.ts',
   'test/lib/loader-bundle.test.ts',
+  'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',
 ];
 

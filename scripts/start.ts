@@ -185,6 +185,7 @@ async function main(): Promise<void> {
         if (!loaded && (!loader || loader.exitCode !== null)) startLoad();
       },
       gaveUp: (cause, deaths) => {
+        databaseDown = false;
         console.error(`The embedded DynamoDB stopped ${deaths} times within a minute (last: ${cause}); it is not started again. The service goes on answering by search; fix the cause and restart npm start.`);
       },
     });

@@ -4,7 +4,7 @@
  * and its client each get a core of their own).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -38,17 +38,35 @@ export class LocalDynamoError extends Error {
   override readonly name = 'LocalDynamoError';
 }
 
+/** Less room than this on the data folder's disk is a full disk, whatever the server said. */
+const NEARLY_FULL_BYTES = 4 * 1024 * 1024;
+
+function freeBytes(path: string): number {
+  try {
+    const { bavail, bsize } = statfsSync(path);
+    return bavail * bsize;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /**
  * Why a server on `path` failed, in a sentence, from what it wrote or the error it met: a full
  * disk and a folder that cannot be written are told apart from the rest.
  */
 export function causeOf(path: string | undefined, said: string): string {
   const where = path ? `the data folder ${path}` : 'its memory';
-  if (/ENOSPC|No space left on device/i.test(said)) return `the disk holding ${where} is full (no space left on device): free some space, or start with --data DIR on another disk`;
+  // A full disk shows as ENOSPC once; the deaths after it say other things ("Database is closed").
+  if (/ENOSPC|No space left on device/i.test(said) || (path !== undefined && freeBytes(path) < NEARLY_FULL_BYTES)) return `the disk holding ${where} is full (no space left on device): free some space, or start with --data DIR on another disk`;
   if (/EACCES|EPERM|EROFS|permission denied|read-only file system/i.test(said)) {
     return `${where} cannot be written (${/EROFS|read-only/i.test(said) ? 'a read-only file system' : 'permission denied'}): make it writable, or start with --data DIR elsewhere`;
   }
-  const line = said.split('\n').map((one) => one.trim()).filter((one) => one !== '' && !one.startsWith('at ')).at(-1);
+  // the error's own line: not a stack frame, not the Node.js version printed after it
+  const line = said
+    .split('\n')
+    .map((one) => one.trim())
+    .filter((one) => one !== '' && !one.startsWith('at ') && !/^Node\.js v\d/.test(one) && !/^[\^~]+$/.test(one) && !one.startsWith('{') && !one.startsWith('}'))
+    .at(-1);
   return line ? line.slice(0, 300) : 'no reason given';
 }
 
