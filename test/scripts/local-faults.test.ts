@@ -73,6 +73,14 @@ describe('npm start under faults of its embedded DynamoDB', () => {
     await until(async () => (await ask(url, near[next++])).source === 'table', 15);
     for (const board of near.slice(next, next + 5)) expect(await ask(url, board)).toMatchObject({ ...searchKnights({ board, goal: resolveKnightsGoal('standard'), limit: 6 }), source: 'table' });
     expect(run.output().match(/knights#standard: loaded/g)).toHaveLength(1);
+    // lookup and ask find this npm start by themselves, from what it recorded in its folder
+    const lookup = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lookup.ts', 'knights', '1*111/01111/00111/00001/00000', '--data', data], { encoding: 'utf8' });
+    expect(lookup.stdout).toMatch(/^distance {3}1$/m);
+    const asked = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ask.ts', 'knights', '1*111/01111/00111/00001/00000', '--data', data], { encoding: 'utf8' });
+    expect(asked.stdout).toMatch(/^1 move from the standard goal \(table\)$/m);
+    const nowhere = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lookup.ts', 'knights', '1*111/01111/00111/00001/00000', '--data', folder('none')], { encoding: 'utf8' });
+    expect(nowhere.status).toBe(2);
+    expect(nowhere.stderr).toMatch(/^No npm start is running on .*\. Start one with npm start, or give --endpoint URL/m);
 
     run.child.kill('SIGINT');
     expect(await stopped(run.child)).toBe(0);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
@@ -200,7 +200,8 @@ describe('npm start', () => {
       const run = start(folder);
       const url = await run.ready;
       await until(() => /knights#standard: answering from the table/.test(run.output()));
-      const endpoint = /--endpoint (http:\/\/127\.0\.0\.1:\d+)/.exec(run.output())![1];
+      // where its DynamoDB answers, as npm start records it for lookup and ask
+      const { endpoint } = JSON.parse(readFileSync(join(folder, 'service.json'), 'utf8'));
       // A goal of its own (the standard goal turned upside down), and a board one move from it.
       const goal = '00000/10000/11*00/11110/11111';
       const board = '00000/10000/11000/1111*/11111';
