@@ -58,6 +58,8 @@ export function causeOf(path: string | undefined, said: string): string {
   const where = path ? `the data folder ${path}` : 'its memory';
   // A full disk shows as ENOSPC once; the deaths after it say other things ("Database is closed").
   if (/ENOSPC|No space left on device/i.test(said) || (path !== undefined && freeBytes(path) < NEARLY_FULL_BYTES)) return `the disk holding ${where} is full (no space left on device): free some space, or start with --data DIR on another disk`;
+  const taken = /EADDRINUSE[^\n]*?:(\d+)\b/.exec(said);
+  if (taken) return `port ${taken[1]} is in use (EADDRINUSE): stop what holds it, or let it pick a free one`;
   if (/EACCES|EPERM|EROFS|permission denied|read-only file system/i.test(said)) {
     return `${where} cannot be written (${/EROFS|read-only/i.test(said) ? 'a read-only file system' : 'permission denied'}): make it writable, or start with --data DIR elsewhere`;
   }
@@ -170,7 +172,7 @@ async function startChild(options: LocalDynamoOptions, release: () => void): Pro
     child.once('message', (message) => {
       const reply = message as { port?: number; error?: string };
       if (reply.port !== undefined) resolve(reply.port);
-      else reject(new LocalDynamoError(`The embedded DynamoDB could not start on ${options.path ?? 'memory'}: ${causeOf(options.path, `${reply.error}\n${said}`)}.`));
+      else reject(new LocalDynamoError(`The embedded DynamoDB could not start${options.path ? ` on ${options.path}` : ''}: ${causeOf(options.path, `${reply.error}\n${said}`)}.`));
     });
     child.once('error', (error) => reject(new LocalDynamoError(`The embedded DynamoDB could not start: ${error.message}.`)));
     void exited.then((how) => reject(new LocalDynamoError(`The embedded DynamoDB stopped before it started (${how}): ${causeOf(options.path, said)}.`)));

@@ -117,7 +117,7 @@ describe('the local URL', () => {
         const again = await searchOnlyHandler()(byHand, lambdaContext());
         expect(again, `${request.method} ${request.target}`).toEqual(local.result);
       }
-      expect(seen.map(({ result }) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 400, 200]);
+      expect(seen.map(({ result }) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 400, 503]); // /health without a table: degraded
       expect(seen[6].event.cookies).toEqual(['session=abc', 'theme=dark']);
     } finally {
       await server.close();

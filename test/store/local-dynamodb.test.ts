@@ -47,7 +47,7 @@ describe('the embedded local DynamoDB', () => {
   it('says so when its port is taken', async () => {
     const first = await startLocalDynamo({ port: 0 });
     const port = Number(new URL(first.endpoint).port);
-    await expect(startLocalDynamo({ port, childProcess: true })).rejects.toThrow(/could not start: listen EADDRINUSE/);
+    await expect(startLocalDynamo({ port, childProcess: true })).rejects.toThrow(`The embedded DynamoDB could not start: port ${port} is in use (EADDRINUSE): stop what holds it, or let it pick a free one.`);
     await expect(startLocalDynamo({ port })).rejects.toThrow(/EADDRINUSE/);
     await first.close();
   });
