@@ -135,7 +135,7 @@ async function health(_request: ApiRequest, context: RouteContext): Promise<ApiR
 
 /** The loaded tables' statistics, from their manifests (one read each, cached like every manifest). */
 async function stats(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  return { status: 200, body: statsResponse(await context.tablebase.health()) };
+  return { status: 200, body: statsResponse(await context.tablebase.health({ fresh: false })) };
 }
 
 /** A text/plain judge batch: every case answered with one shared search budget, judge output back. */

@@ -183,7 +183,7 @@ export class Tablebase {
     this.store?.forgetManifests();
   }
 
-  async health(): Promise<Health> {
+  async health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
     if (!this.store) {
       const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.describeTable(table, undefined), state: 'missing' }] as const);
       return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
@@ -191,7 +191,7 @@ export class Tablebase {
     const store = this.store;
     let catalog: Catalog | undefined;
     try {
-      catalog = await store.catalog({ fresh: true });
+      catalog = await store.catalog({ fresh: options.fresh });
       const tables = tablesOf(catalog);
       const states = await Promise.all(tables.map(({ table }) => store.table(table)));
       const health = Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.describeTable(table, catalog!.get(table)), states[i])]));

@@ -31,7 +31,7 @@ export class TablebaseDashboard extends Construct {
       new GraphWidget({ title: 'Answers by source (requests per 5 minutes)', left: Object.values(requests), stacked: true, width: 12 }),
       new GraphWidget({
         title: 'Share of answers from the table or the cache (%)',
-        left: [new MathExpression({ expression: '100 * (table + cache) / (table + search + cache + mixed)', usingMetrics: requests, label: 'table or cache', period: PERIOD })],
+        left: [new MathExpression({ expression: '100 * (FILL(table, 0) + FILL(cache, 0)) / (FILL(table, 0) + FILL(search, 0) + FILL(cache, 0) + FILL(mixed, 0))', usingMetrics: requests, label: 'table or cache', period: PERIOD })],
         leftYAxis: { min: 0, max: 100 },
         width: 12,
       }),

@@ -68,6 +68,8 @@ export class TablebaseEdge extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
       },
+      // CloudFront keeps 5xx answers 10 s by default whatever Cache-Control says: a 503 not at all.
+      errorResponses: [500, 502, 503, 504].map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       webAclId: props.webAclArn,

@@ -15,8 +15,13 @@ import { TablebaseFunction } from './tablebase-function';
 
 const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));
 
-/** Lambda's longest invocation, and the trigger's wait for it (its own default is 2 minutes). */
-export const LOADER_TIMEOUT = Duration.minutes(15);
+/**
+ * The loader's longest run, and the trigger's wait for it (its own default is 2 minutes): both
+ * inside the 15 minutes that the trigger's own provider function may run, so that a load cut
+ * short by its timeout still fails the deploy with Lambda's sentence instead of a hung resource.
+ */
+export const LOADER_TIMEOUT = Duration.minutes(13);
+export const TRIGGER_TIMEOUT = Duration.minutes(14);
 /**
  * Memory by depth. The BFS and the page encoding run on one core (1,769 MB is one vCPU); the whole
  * knights space peaks at 1.8 GB (BENCHMARKS.md), the default tables at a few hundred MB.
@@ -56,6 +61,6 @@ export class TablebaseLoader extends Construct {
     fn.addEnvironment('TABLE_NAME', props.table.tableName);
     fn.addEnvironment('KNIGHTS_DEPTH', String(props.knightsDepth));
     if (props.goals.length > 0) fn.addEnvironment('LOAD_GOALS', props.goals.join(','));
-    this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: LOADER_TIMEOUT });
+    this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: TRIGGER_TIMEOUT });
   }
 }

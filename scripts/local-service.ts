@@ -3,7 +3,7 @@
  * endpoint in its data folder (both ports may change at every start), so that `npm run lookup`
  * and `npm run ask` find it by themselves.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const DEFAULT_DATA_DIR = '.data';
@@ -15,10 +15,25 @@ export interface LocalService {
   readonly pid: number;
 }
 
+/**
+ * Records the service (best effort: a folder that cannot take it only means lookup and ask need
+ * --endpoint and --url); the function returned removes the record, if it is still this process's.
+ */
 export function recordLocalService(dataDir: string, service: LocalService): () => void {
   const file = join(resolve(dataDir), RECORD);
-  writeFileSync(file, `${JSON.stringify(service)}\n`);
-  return () => rmSync(file, { force: true });
+  try {
+    mkdirSync(resolve(dataDir), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(service)}\n`);
+  } catch {
+    return () => {};
+  }
+  return () => {
+    try {
+      if ((JSON.parse(readFileSync(file, 'utf8')) as LocalService).pid === service.pid) rmSync(file, { force: true });
+    } catch {
+      // gone already
+    }
+  };
 }
 
 /** The npm start running on `dataDir`, if one is (its process still alive). */

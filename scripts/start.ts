@@ -100,6 +100,7 @@ async function main(): Promise<void> {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    supervised?.stopWatching(); // the server goes down with us, not to be started again
     await stopLoader(loader); // a load cut short resumes at the next start
     await server?.close();
     await (supervised ?? first)?.close();
@@ -141,7 +142,8 @@ async function main(): Promise<void> {
   }
 
   const url = server.url;
-  forget = recordLocalService(dataRoot, { url, endpoint, pid: process.pid });
+  // Recorded for lookup and ask when the database is this process's own (in its folder).
+  if (first) forget = recordLocalService(dataRoot, { url, endpoint, pid: process.pid });
   console.log(`tablebase is answering on ${url} (ready in ${seconds()} s; Ctrl-C stops it)`);
   console.log(`  open ${url}/ in a browser for the page, or try:`);
   console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
@@ -158,7 +160,9 @@ async function main(): Promise<void> {
   // answered by search. A load the database's death cut short starts again once it is back, and
   // resumes where it was.
   const precompute = fileURLToPath(new URL('./precompute.ts', import.meta.url));
+  let deathsDuringLoad = 0;
   const startLoad = () => {
+    deathsDuringLoad = 0;
     loader = fork(precompute, ['--endpoint', endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
     loader.on('message', (message: LoadedMessage) => {
       app.tablebase.tablesChanged();
@@ -166,9 +170,9 @@ async function main(): Promise<void> {
     });
     loader.on('exit', (code, signal) => {
       if (code === 0) loaded = true;
-      else if (!stopping && !databaseDown) {
-        console.error(`Loading the tables stopped (${signal ?? `exit code ${code}`}). The service goes on answering by search; restart to try the load again.`);
-      }
+      else if (stopping || databaseDown) return; // the load starts again when the database is back
+      else if (deathsDuringLoad > 0) startLoad(); // the database died under it and is back: resume
+      else console.error(`Loading the tables stopped (${signal ?? `exit code ${code}`}). The service goes on answering by search; restart to try the load again.`);
     });
   };
   let databaseDown = false;
@@ -176,13 +180,15 @@ async function main(): Promise<void> {
     supervised = supervise(first, {
       died: (cause) => {
         databaseDown = true;
+        if (loader && loader.exitCode === null && loader.signalCode === null) deathsDuringLoad++;
         console.error(`The embedded DynamoDB stopped: ${cause}. Answering by search while it starts again on ${dataDir}.`);
       },
       back: (after) => {
         databaseDown = false;
         app.tablebase.storeBack();
         console.log(`The embedded DynamoDB is back after ${after.toFixed(1)} s, its data intact: the tables answer again.`);
-        if (!loaded && (!loader || loader.exitCode !== null)) startLoad();
+        const running = loader !== undefined && loader.exitCode === null && loader.signalCode === null;
+        if (!loaded && !running && !stopping) startLoad();
       },
       gaveUp: (cause, deaths) => {
         databaseDown = false;

@@ -25,6 +25,8 @@ export const DEFAULT_SUPERVISION: SupervisionPolicy = { deaths: 3, withinMs: 60_
 export interface Supervised {
   /** The server now (a restart replaces it; the endpoint stays the same). */
   current(): ChildDynamo;
+  /** No more restarts (npm start is stopping); the server keeps running until close(). */
+  stopWatching(): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function supervise(first: ChildDynamo, events: SupervisionEvents, policy:
       for (;;) {
         try {
           current = await current.restart();
+          if (closed) return; // stopping meanwhile: close() takes the new one down
           events.back((performance.now() - diedAt) / 1000);
           break;
         } catch (error) {
@@ -71,6 +74,9 @@ export function supervise(first: ChildDynamo, events: SupervisionEvents, policy:
   void watch();
   return {
     current: () => current,
+    stopWatching: () => {
+      closed = true;
+    },
     close: async () => {
       closed = true;
       await current.close();

@@ -18,4 +18,5 @@ const stop = () => {
 };
 process.on('disconnect', stop);
 process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+// Ctrl-C reaches the whole terminal's process group: the parent decides when this server stops.
+process.on('SIGINT', () => {});

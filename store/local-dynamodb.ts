@@ -56,13 +56,15 @@ function freeBytes(path: string): number {
  */
 export function causeOf(path: string | undefined, said: string): string {
   const where = path ? `the data folder ${path}` : 'its memory';
-  // A full disk shows as ENOSPC once; the deaths after it say other things ("Database is closed").
-  if (/ENOSPC|No space left on device/i.test(said) || (path !== undefined && freeBytes(path) < NEARLY_FULL_BYTES)) return `the disk holding ${where} is full (no space left on device): free some space, or start with --data DIR on another disk`;
+  const full = `the disk holding ${where} is full (no space left on device): free some space, or start with --data DIR on another disk`;
+  if (/ENOSPC|No space left on device/i.test(said)) return full;
   const taken = /EADDRINUSE[^\n]*?:(\d+)\b/.exec(said);
   if (taken) return `port ${taken[1]} is in use (EADDRINUSE): stop what holds it, or let it pick a free one`;
   if (/EACCES|EPERM|EROFS|permission denied|read-only file system/i.test(said)) {
     return `${where} cannot be written (${/EROFS|read-only/i.test(said) ? 'a read-only file system' : 'permission denied'}): make it writable, or start with --data DIR elsewhere`;
   }
+  // A full disk says ENOSPC once; the deaths after it say other things ("Database is closed").
+  if (path !== undefined && freeBytes(path) < NEARLY_FULL_BYTES) return full;
   // the error's own line: not a stack frame, not the Node.js version printed after it
   const line = said
     .split('\n')
@@ -90,7 +92,17 @@ function lockDataFolder(path: string): () => void {
   for (;;) {
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      return () => rmSync(lock, { force: true });
+      let held = true;
+      // Released once, and only while the lock is still this process's.
+      return () => {
+        if (!held) return;
+        held = false;
+        try {
+          if (readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
+        } catch {
+          // gone already
+        }
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
