@@ -25,7 +25,12 @@ function folder(label: string): string {
 }
 
 function start(data: string, ...options: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--data', data, ...options], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own, as a terminal gives it: Ctrl-C reaches every process in it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--data', data, ...options], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -162,6 +167,20 @@ describe('npm start under faults of its embedded DynamoDB', () => {
     } finally {
       execFileSync('umount', ['-l', disk]);
     }
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('during a load stops everything in the terminal\'s process group, the database not started again, and says so', async () => {
+    const data = folder('ctrl-c');
+    const run = start(data, '--knights-depth', '15');
+    await run.ready;
+    await until(() => /knights#standard: (computing|writing)/.test(run.output()));
+    process.kill(-run.child.pid!, 'SIGINT'); // what a terminal does: the whole group
+    expect(await stopped(run.child)).toBe(0);
+    expect(run.output()).not.toMatch(/The embedded DynamoDB stopped/);
+    expect(run.output()).toMatch(/^Stopped: the local URL and the embedded DynamoDB \(its data stays in .*dynamodb\)\.$/m);
+    expect(spawnSync('pgrep', ['-f', `${data}/dynamodb`]).status).toBe(1); // nothing left running
   });
 });
 
