@@ -21,7 +21,7 @@
  * board) is refused unless forced, and so is a table the catalogue has no room for.
  */
 import { createHash } from 'node:crypto';
-import { DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, ConditionalCheckFailedException, DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, newWriteStats, writeBatch } from './batch-writer';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { TablePages, TableSpec } from './table-pages';
@@ -29,6 +29,7 @@ import {
   CATALOG_ATTRIBUTE,
   CATALOG_KEY,
   type CatalogEntry,
+  catalogCountAttribute,
   type DynamoItem,
   type ForeignManifest,
   type LoadIdentity,
@@ -164,14 +165,38 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   const entryOf = (manifest: Manifest): CatalogEntry => ({ goal: manifest.goal, whole: manifest.positions === spec.spacePositions, depth: manifest.levels.length - 1 });
   const catalogue = {
     read: async () => readCatalog(await get(CATALOG_KEY)),
-    /** Lists the table: two idempotent updates, so that loads of other tables running at once lose nothing. */
+    /**
+     * Lists the table: idempotent updates of its entry alone, so that loads of other tables running
+     * at once lose nothing. A table that bounds its kind (the knights goals) is counted on its
+     * first listing, under a condition, so that two loads racing for the last place cannot both
+     * take it.
+     */
     list: async (entry: CatalogEntry) => {
-      const names = { '#tables': CATALOG_ATTRIBUTE, '#table': spec.table };
       const key = { [PARTITION_KEY]: { S: CATALOG_KEY } };
-      await client.send(
-        new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET #tables = if_not_exists(#tables, :none)', ExpressionAttributeNames: { '#tables': CATALOG_ATTRIBUTE }, ExpressionAttributeValues: { ':none': { M: {} } } }),
-      );
-      await client.send(new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: 'SET #tables.#table = :entry', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':entry': catalogEntryValue(entry) } }));
+      const update = (expression: string, condition: string | undefined, names: Record<string, string>, values: Record<string, AttributeValue>) =>
+        client.send(new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: expression, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
+      await update('SET #tables = if_not_exists(#tables, :none)', undefined, { '#tables': CATALOG_ATTRIBUTE }, { ':none': { M: {} } });
+      const names = { '#tables': CATALOG_ATTRIBUTE, '#table': spec.table };
+      const value = { ':entry': catalogEntryValue(entry) };
+      const bound = spec.catalogBound;
+      if (!bound) return void (await update('SET #tables.#table = :entry', undefined, names, value));
+      const counted = { ...names, '#count': catalogCountAttribute(bound.kind) };
+      try {
+        // listed already: its place is its own
+        await update('SET #tables.#table = :entry', 'attribute_exists(#tables.#table)', names, value);
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        try {
+          await update('SET #tables.#table = :entry ADD #count :one', 'attribute_not_exists(#tables.#table) AND (attribute_not_exists(#count) OR #count < :max)', counted, {
+            ...value,
+            ':one': { N: '1' },
+            ':max': { N: String(bound.max) },
+          });
+        } catch (full) {
+          if (!(full instanceof ConditionalCheckFailedException)) throw full;
+          throw new CatalogFullError(`The table already lists ${bound.max} ${bound.kind} tables, the most it serves; ${spec.table} was loaded but is not listed. Reuse a name with --force to replace one.`);
+        }
+      }
     },
   };
 

@@ -27,6 +27,8 @@ export interface TableSpec {
   readonly spacePositions: number;
   /** Why the catalogue has no room for this table, or undefined (a puzzle may bound its tables). */
   roomProblem?(catalog: Catalog): string | undefined;
+  /** The bound itself, kept by the catalogue as a count of this kind's tables. */
+  readonly catalogBound?: { readonly kind: string; readonly max: number };
   /** Runs the BFS and plans the pages (seconds for the default tables). */
   build(): TablePages;
 }

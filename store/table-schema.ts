@@ -85,6 +85,11 @@ export const CATALOG_KEY = 'catalog';
 /** Its map attribute: table id -> what the catalogue says of it. */
 export const CATALOG_ATTRIBUTE = 'tables';
 
+/** The catalogue's count of the tables of a bounded kind (a top-level number, which DynamoDB can add to under a condition). */
+export function catalogCountAttribute(kind: string): string {
+  return `count#${kind}`;
+}
+
 /** A loaded table as the catalogue lists it (its manifest says the rest). */
 export interface CatalogEntry {
   /** The goal, as the manifest writes it (a knights goal board). */

@@ -10,7 +10,7 @@ import { buildKnightsTable } from '../../core/knights/table';
 import { MAX_DISTANCE } from '../../store/page-codec';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
 import { type TableSpec, planPages } from '../../store/table-pages';
-import { builtInGoal, goalRoomProblem, tableOfGoal } from './goals';
+import { MAX_GOALS, builtInGoal, goalRoomProblem, tableOfGoal } from './goals';
 
 export const KNIGHTS_FORMAT: PagedPuzzle = {
   ranks: KNIGHTS_POSITIONS,
@@ -38,6 +38,7 @@ export function knightsSpec(name: string, depth: number, board: KnightsBoard = b
     depth,
     spacePositions: KNIGHTS_POSITIONS,
     roomProblem: (catalog) => goalRoomProblem(name, catalog),
+    catalogBound: { kind: 'knights', max: MAX_GOALS },
     build: () =>
       planPages(KNIGHTS_FORMAT, [
         {

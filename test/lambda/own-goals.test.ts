@@ -17,7 +17,7 @@ import { MAX_GOALS } from '../../puzzles/knights/goals';
 import { knightsSpec } from '../../puzzles/knights/tables';
 import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../../scripts/seeded-inputs';
 import { CatalogFullError, GoalConflictError, loadTable } from '../../store/loader';
-import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogEntryValue, readCatalog } from '../../store/table-schema';
+import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValue, readCatalog } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';
 import { quietLog } from '../support/log';
@@ -171,5 +171,20 @@ describe('loading a goal', () => {
     );
     const reused = await loadTable(client, knightsSpec('g5', 0, OWN), { tableName: table, concurrency: 8 });
     expect(reused.status).toBe('loaded');
+  });
+
+  it('keeps the bound when loads race for the last place: the listing itself is conditional on the count', async () => {
+    const table = await freshTable(client, 'own-goals-race');
+    // what another load's listing left, between this load's first look and its end
+    await client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: CATALOG_KEY }, [CATALOG_ATTRIBUTE]: { M: {} }, [catalogCountAttribute('knights')]: { N: String(MAX_GOALS) } } }));
+    await expect(loadTable(client, knightsSpec('late', 0, OTHER), { tableName: table, concurrency: 8 })).rejects.toThrow(
+      `The table already lists ${MAX_GOALS} knights tables, the most it serves; knights#late was loaded but is not listed. Reuse a name with --force to replace one.`,
+    );
+    const fresh = await freshTable(client, 'own-goals-count');
+    await loadTable(client, knightsSpec('one', 0, OWN), { tableName: fresh, concurrency: 8 });
+    await loadTable(client, knightsSpec('one', 0, OWN), { tableName: fresh, concurrency: 8 }); // listed already: not counted twice
+    await loadTable(client, knightsSpec('two', 0, OTHER), { tableName: fresh, concurrency: 8 });
+    const { Item } = await client.send(new GetItemCommand({ TableName: fresh, Key: { pk: { S: CATALOG_KEY } }, ConsistentRead: true }));
+    expect(Item?.[catalogCountAttribute('knights')]).toEqual({ N: '2' });
   });
 });
