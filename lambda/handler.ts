@@ -61,8 +61,7 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
     const served: Served = sources.size === 0 ? 'none' : sources.size === 1 ? [...sources][0] : 'mixed';
     const latencyMs = Math.round((clock.now() - started) * 10) / 10;
     metrics.request({ served, status: response.status, latencyMs });
-    // a degraded /health is the answer monitors ask for, not a request gone wrong
-    logRequest(log, matched === '/health' && response.status === 503 ? 200 : response.status, {
+    logRequest(log, response.status, {
       route: matched,
       method,
       status: response.status,
@@ -80,7 +79,8 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
 /** Refusals are routine (info), a deliberate 503 is a warning, anything else at 500 an error. */
 function logRequest(log: Log, status: number, fields: Record<string, unknown>): void {
   if (status >= 500 && status !== 503) log.error('request failed', fields);
-  else if (status === 503) log.warn('request could not be answered now', fields);
+  // a degraded /health is the answer monitors ask for, not a request gone wrong
+  else if (status === 503 && fields.route !== '/health') log.warn('request could not be answered now', fields);
   else log.info('request', fields);
 }
 

@@ -98,18 +98,23 @@ export class Tablebase {
   /** The answer to one query of `puzzle`. */
   async answer<Q, A extends Answer>(puzzle: Puzzle<Q, A>, query: Q, budget: SearchBudget, options: AnswerOptions = {}): Promise<Result<A>> {
     const key = `${puzzle.name}|${puzzle.cacheKey(query)}`;
-    const location = puzzle.locate(query);
+    // Where a table holds it, worked out only when the cache does not answer.
+    let location: Location | undefined | null = null;
+    const located = () => (location === null ? (location = puzzle.locate(query)) : location);
     try {
       return await this.cachedOrFound(
         key,
-        location !== undefined,
-        () => (location ? this.fromTable(puzzle, query, location, budget) : Promise.resolve(undefined)),
+        () => located() !== undefined,
+        () => {
+          const where = located();
+          return where ? this.fromTable(puzzle, query, where, budget) : Promise.resolve(undefined);
+        },
         () => puzzle.search(query, budget),
         options.moves ? (answer) => puzzle.valueMoves(query, answer, budget) : undefined,
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
-      throw new BudgetExhaustedError(`${error.message} ${await this.adviceWhenSearchGaveUp(puzzle, query, location)}`);
+      throw new BudgetExhaustedError(`${error.message} ${await this.adviceWhenSearchGaveUp(puzzle, query, located())}`);
     }
   }
 
@@ -146,7 +151,7 @@ export class Tablebase {
    */
   private async cachedOrFound<A extends Answer>(
     key: string,
-    tabled: boolean,
+    tabled: () => boolean,
     fromTable: () => Promise<Stored<A> | undefined>,
     search: () => A,
     valueMoves?: (answer: A) => readonly MoveValue[],
@@ -156,7 +161,7 @@ export class Tablebase {
     let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...search(), source: 'search' as Source }), cached: false }) as Result<A>;
     if (valueMoves && !answer.moves) answer = { ...answer, moves: valueMoves(answer) };
     if (!cached || answer.moves !== cached.moves) {
-      const until = tabled && answer.source === 'search' ? this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) : Number.POSITIVE_INFINITY;
+      const until = answer.source === 'search' && tabled() ? this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) : Number.POSITIVE_INFINITY;
       this.cache.set(key, { answer: { ...answer, cached: false }, until });
     }
     return answer;

@@ -15,7 +15,7 @@ import { startLocalDynamo } from '../../store/local-dynamodb';
 import { ensureTable } from '../../store/table-admin';
 import { functionUrlEvent, lambdaContext } from '../support/function-url';
 import { call } from '../support/function-url';
-import { quietLog } from '../support/log';
+import { memoryLog, quietLog } from '../support/log';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 
@@ -66,9 +66,12 @@ describe('/health', () => {
     try {
       await ensureTable(client, 'partial');
       await loadTable(client, knightsSpec('standard', 2), { tableName: 'partial', concurrency: 8 });
-      const handler = createHandler(createAppState(readConfig({ TABLE_NAME: 'partial', DYNAMODB_ENDPOINT: server.endpoint }), { log: quietLog() }));
+      const log = memoryLog();
+      const handler = createHandler(createAppState(readConfig({ TABLE_NAME: 'partial', DYNAMODB_ENDPOINT: server.endpoint }), { log }));
       const health = await call(handler, { path: '/health' });
       expect(health.status).toBe(503);
+      // what monitors ask for, logged as a request, not as a warning
+      expect(log.lines.filter((line) => line.route === '/health').map((line) => line.level)).toEqual(['INFO']);
       expect(health.json).toMatchObject({
         status: 'degraded',
         dynamodb: 'reachable',
