@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * suite, within 90 s on 2 cores); `npm run test:all` runs both, as CI does.
  */
 const SLOW = [
-  'test/puzzles/knights-whole-space.test.ts',
+  'test/puzzles/knights/whole-space.test.ts',
   'test/scripts/kill-resume.test.ts',
   'test/scripts/local-service.test.ts',
   'test/scripts/judge.test.ts',

@@ -4,9 +4,9 @@
  * both sides are timed the same way, each in a fresh process. (Timed in the benchmark's own
  * process, after it had built the whole space's pages, the same BFS ran 10-15% slower.)
  */
-import { resolveKnightsGoal } from '../core/knights/goals';
-import { MAX_LIMIT } from '../core/knights/query';
-import { buildKnightsTable } from '../core/knights/table';
+import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
+import { MAX_LIMIT } from '../puzzles/knights/rules/query';
+import { buildKnightsTable } from '../puzzles/knights/rules/table';
 
 const started = performance.now();
 const { order, levels } = buildKnightsTable(resolveKnightsGoal('standard'), MAX_LIMIT).bfs;

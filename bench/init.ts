@@ -47,7 +47,7 @@ export async function init(): Promise<Row[]> {
       whole.push(await coldStart([]));
     }
     const perimeters = Array.from({ length: PROCESSES }, () => {
-      const code = "import { prepareKnightsSearch } from './core/knights/search'; const t = performance.now(); prepareKnightsSearch(); console.log(performance.now() - t);";
+      const code = "import { prepareKnightsSearch } from './puzzles/knights/rules/search'; const t = performance.now(); prepareKnightsSearch(); console.log(performance.now() - t);";
       return Number(spawnSync(process.execPath, [...process.execArgv, '--input-type=module', '-e', code], { encoding: 'utf8' }).stdout);
     });
     const row = (input: string, values: number[]) => ({ benchmark: 'init', input, 'median ms': medianOf(values).toFixed(1), 'range ms': spreadOf(values, 1) });

@@ -12,7 +12,7 @@ import { createDynamoClient } from '../store/client';
 import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { type TablePages, type TableSpec } from '../store/table-pages';
-import { MAX_LIMIT } from '../core/knights/query';
+import { MAX_LIMIT } from '../puzzles/knights/rules/query';
 import { knightsSpec } from '../puzzles/knights/tables';
 import { tableSpecs } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';

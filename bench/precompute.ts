@@ -2,9 +2,9 @@
  * precompute: BFS, lines and pages of the default tables (knights standard to depth 15, the 9
  * eight goals), and the whole knights space's BFS.
  */
-import { buildEightTable } from '../core/eight/table';
-import { resolveKnightsGoal } from '../core/knights/goals';
-import { buildKnightsTable } from '../core/knights/table';
+import { buildEightTable } from '../puzzles/eight/rules/table';
+import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
+import { buildKnightsTable } from '../puzzles/knights/rules/table';
 import { eightSpec } from '../puzzles/eight/tables';
 import { knightsSpec } from '../puzzles/knights/tables';
 import { type Row, peakMiB, timed } from './harness';

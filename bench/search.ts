@@ -5,15 +5,15 @@
  */
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { type EightBoard, formatEightBoard, isReachable } from '../core/eight/board';
-import { CANONICAL_GOALS } from '../core/eight/canonical';
-import { searchEight } from '../core/eight/search';
-import { decodeEight } from '../core/eight/space';
-import { EightTables } from '../core/eight/table';
-import { resolveKnightsGoal } from '../core/knights/goals';
-import { searchKnights } from '../core/knights/search';
-import { decodeKnights } from '../core/knights/space';
-import { buildKnightsTable } from '../core/knights/table';
+import { type EightBoard, formatEightBoard, isReachable } from '../puzzles/eight/rules/board';
+import { CANONICAL_GOALS } from '../puzzles/eight/rules/canonical';
+import { searchEight } from '../puzzles/eight/rules/search';
+import { decodeEight } from '../puzzles/eight/rules/space';
+import { EightTables } from '../puzzles/eight/rules/table';
+import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
+import { searchKnights } from '../puzzles/knights/rules/search';
+import { decodeKnights } from '../puzzles/knights/rules/space';
+import { buildKnightsTable } from '../puzzles/knights/rules/table';
 import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../scripts/seeded-inputs';
 import { PROCESSES, type Row, TRIALS, benchInFreshProcess, compileReference, medianOf, spreadOf, timed } from './harness';
 

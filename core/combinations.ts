@@ -27,7 +27,7 @@ export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
 
 /**
  * The rank's lookup tables, as an object a hot loop can hold in a local (the knights space keeps
- * its own): an imported binding is reloaded at every use (see core/knights/space.ts).
+ * its own): an imported binding is reloaded at every use (see a puzzle's space.ts).
  */
 export class SubsetRanker {
   // Read-only in use; public so that a loop can hold them in locals (see KnightsSpace.expandLevel).

@@ -10,7 +10,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { MAX_LIMIT } from '../core/knights/query';
+import { MAX_LIMIT } from '../puzzles/knights/rules/query';
 import { TablebaseFunction } from './tablebase-function';
 
 const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
-import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../core/knights/goals';
+import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../puzzles/knights/rules/goals';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const source = (name: string) => fileURLToPath(new URL(`../lambda/page/${name}`, import.meta.url));

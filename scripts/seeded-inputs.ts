@@ -1,7 +1,7 @@
 /** Seeded random inputs for the benchmarks and the tests, so that every run checks the same positions. */
 import fc from 'fast-check';
-import { type KnightsBoard, KNIGHT_JUMPS, emptyCell } from '../core/knights/board';
-import type { EightBoard } from '../core/eight/board';
+import { type KnightsBoard, KNIGHT_JUMPS, emptyCell } from '../puzzles/knights/rules/board';
+import type { EightBoard } from '../puzzles/eight/rules/board';
 
 export const SEED = 20261129;
 

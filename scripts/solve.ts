@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { ENGINES, parseEngine } from '../core/engine';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../core/knights/query';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../puzzles/knights/rules/query';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { PUZZLES, puzzleNamed } from '../puzzles/registry';
 import { warnUnlessShippedRuntime } from './runtime';

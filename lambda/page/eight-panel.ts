@@ -4,7 +4,7 @@
  * answer played back, and the eight table's histogram and farthest pairs.
  */
 import type { EightResponse, TableStatsResponse } from '../api';
-import { MAX_LIMIT } from '../../core/knights/query';
+import { MAX_LIMIT } from '../../puzzles/knights/rules/query';
 import { swapCells } from './boards';
 import { ask, byId, say } from './dom';
 import { farthestList } from './farthest';

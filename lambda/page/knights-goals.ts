@@ -5,7 +5,7 @@
  * tells whether it is loaded: the page never silently answers for another goal.
  */
 import type { StatsResponse, TableStatsResponse } from '../api';
-import { MAX_LIMIT } from '../../core/knights/query';
+import { MAX_LIMIT } from '../../puzzles/knights/rules/query';
 import { cellsOf, rows, showKnightsCell } from './boards';
 import { byId } from './dom';
 import { opened } from './url-state';

@@ -3,7 +3,7 @@
  * chosen goal bounds it, and its help says what limits mean for that goal: Exact asks with the
  * goal's true depth once /stats tells it (every distance then exact), else with the largest limit.
  */
-import { DEFAULT_LIMIT } from '../../core/knights/query';
+import { DEFAULT_LIMIT } from '../../puzzles/knights/rules/query';
 import { byId } from './dom';
 import { BUILT_IN_GOAL, type KnightsGoalChoice, chosenGoal } from './knights-goals';
 import { opened } from './url-state';

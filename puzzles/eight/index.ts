@@ -2,13 +2,13 @@
  * The eight puzzle (Eight II), whole: its one table of 9 canonical goals, its queries (`from`,
  * `to`), its answers from a stored record or by search, and how they read.
  */
-import { MOVE_LETTERS, formatEightBoard, parseEightBoard } from '../../core/eight/board';
-import { canonicalize } from '../../core/eight/canonical';
-import { formatEightJudge, parseEightJudge, solveEightJudge } from '../../core/judge/eight';
-import { eightMovesBySearch, eightMovesFromMask } from '../../core/eight/move-values';
-import { type EightAnswer, type EightQuery, assertReachable } from '../../core/eight/query';
-import { searchEight } from '../../core/eight/search';
-import { encodeEight } from '../../core/eight/space';
+import { MOVE_LETTERS, formatEightBoard, parseEightBoard } from './rules/board';
+import { canonicalize } from './rules/canonical';
+import { formatEightJudge, parseEightJudge, solveEightJudge } from './judge';
+import { eightMovesBySearch, eightMovesFromMask } from './rules/move-values';
+import { type EightAnswer, type EightQuery, assertReachable } from './rules/query';
+import { searchEight } from './rules/search';
+import { encodeEight } from './rules/space';
 import { InvalidInputError } from '../../core/errors';
 import type { EightResponse } from '../../lambda/api';
 import { queryFields, textField } from '../fields';

@@ -3,11 +3,11 @@
  * cell in B), each the whole space of 181,440 starting boards relabelled for that goal and ranked
  * by Cantor rank.
  */
-import { BLANK, BLANK_MOVES, MOVE_LETTERS, blankTarget, formatEightBoard } from '../../core/eight/board';
-import { CANONICAL_GOALS } from '../../core/eight/canonical';
-import { EIGHT_DIAMETER } from '../../core/eight/search';
-import { EIGHT_POSITIONS, blankOfRank, decodeEight } from '../../core/eight/space';
-import { buildEightTable } from '../../core/eight/table';
+import { BLANK, BLANK_MOVES, MOVE_LETTERS, blankTarget, formatEightBoard } from './rules/board';
+import { CANONICAL_GOALS } from './rules/canonical';
+import { EIGHT_DIAMETER } from './rules/search';
+import { EIGHT_POSITIONS, blankOfRank, decodeEight } from './rules/space';
+import { buildEightTable } from './rules/table';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
 import { type TableSpec, planPages } from '../../store/table-pages';
 import type { TableId } from '../../store/table-schema';

@@ -2,18 +2,18 @@
  * The knights puzzle, whole: its goals and their tables, its queries (`board`, `goal`, `limit`),
  * its answers from a stored record or by search, and how they read.
  */
-import { type KnightsBoard, formatKnightsBoard, parseKnightsBoard } from '../../core/knights/board';
+import { type KnightsBoard, formatKnightsBoard, parseKnightsBoard } from './rules/board';
 import { InvalidInputError, RefusedForNowError } from '../../core/errors';
-import { formatKnightsJudge, parseKnightsJudge, solveKnightsJudge } from '../../core/judge/knights';
-import { KNIGHTS_GOALS } from '../../core/knights/goals';
-import { knightsMovesBySearch, knightsMovesFromMask } from '../../core/knights/move-values';
-import { BEYOND_LIMIT, DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery, MAX_LIMIT, parseLimit } from '../../core/knights/query';
-import { prepareKnightsSearch, searchKnights } from '../../core/knights/search';
-import { KNIGHTS_POSITIONS, encodeKnights, knightsRank } from '../../core/knights/space';
+import { formatKnightsJudge, parseKnightsJudge, solveKnightsJudge } from './judge';
+import { KNIGHTS_GOALS } from './rules/goals';
+import { knightsMovesBySearch, knightsMovesFromMask } from './rules/move-values';
+import { BEYOND_LIMIT, DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery, MAX_LIMIT, parseLimit } from './rules/query';
+import { prepareKnightsSearch, searchKnights } from './rules/search';
+import { KNIGHTS_POSITIONS, encodeKnights, knightsRank } from './rules/space';
 import type { KnightsResponse } from '../../lambda/api';
 import { queryFields, textField } from '../fields';
 import type { Puzzle } from '../puzzle';
-import { GOAL_NAME_RULE, MAX_GOALS, builtInGoal, goalOfTable, maxLimitOf, namedGoals, parseGoalOptions, resolveGoal, tableOfGoal } from './goals';
+import { GOAL_NAME_RULE, MAX_GOALS, builtInGoal, goalOfTable, maxLimitOf, namedGoals, parseGoalOptions, resolveGoal, tableOfGoal } from './loaded-goals';
 import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_FORMAT, KNIGHTS_MAX_DEPTH, knightsSpec } from './tables';
 import { knightsAnswerText } from './text';
 

@@ -3,14 +3,14 @@
  * hole * C(24,12) + the black knights' colex rank, loaded to a depth of the load's choosing.
  */
 import { SUBSET_COUNT } from '../../core/combinations';
-import { type KnightsBoard, KNIGHT_JUMPS, formatKnightsBoard } from '../../core/knights/board';
-import { DEFAULT_LIMIT } from '../../core/knights/query';
-import { KNIGHTS_POSITIONS, decodeKnights, knightsUnrank } from '../../core/knights/space';
-import { buildKnightsTable } from '../../core/knights/table';
+import { type KnightsBoard, KNIGHT_JUMPS, formatKnightsBoard } from './rules/board';
+import { DEFAULT_LIMIT } from './rules/query';
+import { KNIGHTS_POSITIONS, decodeKnights, knightsUnrank } from './rules/space';
+import { buildKnightsTable } from './rules/table';
 import { MAX_DISTANCE } from '../../store/page-codec';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
 import { type TableSpec, planPages } from '../../store/table-pages';
-import { MAX_GOALS, builtInGoal, goalRoomProblem, tableOfGoal } from './goals';
+import { MAX_GOALS, builtInGoal, goalRoomProblem, tableOfGoal } from './loaded-goals';
 
 export const KNIGHTS_FORMAT: PagedPuzzle = {
   ranks: KNIGHTS_POSITIONS,

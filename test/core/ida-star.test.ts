@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type EightBoard, isReachable, parseEightBoard } from '../../core/eight/board';
-import { EightDepthFirst, EightSearch, searchEight } from '../../core/eight/search';
+import { type EightBoard, isReachable, parseEightBoard } from '../../puzzles/eight/rules/board';
+import { EightDepthFirst, EightSearch, searchEight } from '../../puzzles/eight/rules/search';
 import { BudgetExhaustedError } from '../../core/errors';
 import { UNLIMITED, idaStar, iterativeDeepening } from '../../core/ida-star';
 import fc from 'fast-check';
 import { eightBoardArbitrary, samples } from '../../scripts/seeded-inputs';
-import { parseKnightsBoard } from '../../core/knights/board';
-import { resolveKnightsGoal } from '../../core/knights/goals';
-import { KnightsSearch, searchKnights } from '../../core/knights/search';
+import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
+import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
+import { KnightsSearch, searchKnights } from '../../puzzles/knights/rules/search';
 
 const hardEight = { from: parseEightBoard('8X7654321'), to: parseEightBoard('12345678X') };
 const standard = resolveKnightsGoal('standard');

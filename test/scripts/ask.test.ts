@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
 import { type AwsKeys, canonicalUrl, encodeRfc3986, functionUrlRegion, postHeaders, signedHeaders } from '../../scripts/function-url-signing';
 import { searchOnlyHandler } from '../support/service';
-import { parseKnightsBoard } from '../../core/knights/board';
+import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';

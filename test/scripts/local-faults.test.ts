@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveKnightsGoal } from '../../core/knights/goals';
-import { searchKnights } from '../../core/knights/search';
+import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
+import { searchKnights } from '../../puzzles/knights/rules/search';
 import { knightsWalkArbitrary, samples } from '../../scripts/seeded-inputs';
 
 const children: ChildProcess[] = [];

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseKnightsBoard } from '../../core/knights/board';
+import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { loadTable } from '../../store/loader';
 import { eightSpec } from '../../puzzles/eight/tables';
 import { knightsSpec } from '../../puzzles/knights/tables';

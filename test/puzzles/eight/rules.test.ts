@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineOf } from '../../core/bfs';
+import { lineOf } from '../../../core/bfs';
 import {
   BLANK_MOVES,
   type EightBoard,
@@ -9,13 +9,13 @@ import {
   parseEightBoard,
   playEightLine,
   tileParity,
-} from '../../core/eight/board';
-import { CANONICAL_GOALS, canonicalize } from '../../core/eight/canonical';
-import { EIGHT_DIAMETER, EightSearch, searchEight } from '../../core/eight/search';
-import { decodeEight, eightSpace, encodeEight } from '../../core/eight/space';
-import { EightTables } from '../../core/eight/table';
-import { InvalidInputError, UnreachableError } from '../../core/errors';
-import { eightBoardArbitrary, samples } from '../../scripts/seeded-inputs';
+} from '../../../puzzles/eight/rules/board';
+import { CANONICAL_GOALS, canonicalize } from '../../../puzzles/eight/rules/canonical';
+import { EIGHT_DIAMETER, EightSearch, searchEight } from '../../../puzzles/eight/rules/search';
+import { decodeEight, eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
+import { EightTables } from '../../../puzzles/eight/rules/table';
+import { InvalidInputError, UnreachableError } from '../../../core/errors';
+import { eightBoardArbitrary, samples } from '../../../scripts/seeded-inputs';
 
 const board = (text: string) => parseEightBoard(text);
 const query = (from: string, to: string) => ({ from: board(from), to: board(to) });

@@ -2,8 +2,8 @@
  * Judge input is whitespace-separated tokens: a case count, then each case's rows or boards.
  * Extra whitespace and blank lines are tolerated; missing or surplus tokens are reported.
  */
-import { InvalidInputError, UnreachableError } from '../errors';
-import { printable } from '../printable';
+import { InvalidInputError, UnreachableError } from './errors';
+import { printable } from './printable';
 
 /** Splits judge input into its cases of `tokensPerCase` tokens each, after the leading count. */
 export function splitCases(input: string, tokensPerCase: number): string[][] {

@@ -5,8 +5,8 @@
  * parity: every jump moves the hole to a square of the other colour, so the number of moves left
  * has the parity of (hole's colour xor goal hole's colour).
  */
-import { BudgetExhaustedError } from '../errors';
-import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar } from '../ida-star';
+import { BudgetExhaustedError } from '../../../core/errors';
+import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar } from '../../../core/ida-star';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
 import { KNIGHTS_GOALS, type KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';

@@ -1,10 +1,10 @@
 /** How a knights query names its goal and how far it may ask, against the loaded goals. */
 import { describe, expect, it } from 'vitest';
-import { RefusedForNowError, UnavailableNowError } from '../../core/errors';
-import { knights } from '../../puzzles/knights';
-import { MAX_GOALS, namedGoals } from '../../puzzles/knights/goals';
-import type { LoadedGoals } from '../../puzzles/puzzle';
-import type { CatalogEntry } from '../../store/table-schema';
+import { RefusedForNowError, UnavailableNowError } from '../../../core/errors';
+import { knights } from '../../../puzzles/knights';
+import { MAX_GOALS, namedGoals } from '../../../puzzles/knights/loaded-goals';
+import type { LoadedGoals } from '../../../puzzles/puzzle';
+import type { CatalogEntry } from '../../../store/table-schema';
 
 const FAR = '01000/10100/11000/0111*/11011';
 const SAMPLE = '10110/01*11/10111/01001/00000';

@@ -1,6 +1,6 @@
 /** Every legal knights move's value (see core/move-values.ts), from a table's mask or by search. */
-import type { SearchBudget } from '../ida-star';
-import { type MoveValue, movesBySearch, movesFromMask } from '../move-values';
+import type { SearchBudget } from '../../../core/ida-star';
+import { type MoveValue, movesBySearch, movesFromMask } from '../../../core/move-values';
 import { KNIGHT_JUMPS, emptyCell, playKnightsLine } from './board';
 import type { KnightsAnswer, KnightsQuery } from './query';
 import { searchKnights } from './search';

@@ -1,11 +1,11 @@
 /**
  * The built-in knights goals, by name: each has a table loaded by default, and its search warms up
  * with the function. Goals of one's own are loaded with `--goal NAME=BOARD` instead, and the
- * service learns them from the tables (puzzles/knights/goals.ts).
+ * service learns them from the tables (loaded-goals.ts).
  */
-import { InvalidInputError } from '../errors';
+import { InvalidInputError } from '../../../core/errors';
 import { type KnightsBoard, parseKnightsBoard } from './board';
-import { printable } from '../printable';
+import { printable } from '../../../core/printable';
 
 const GOAL_BOARDS = {
   /** The SCOI 2005 goal. */

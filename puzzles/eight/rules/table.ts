@@ -1,5 +1,5 @@
 /** Eight II answered from in-memory BFS tables, one per canonical goal, built when first needed. */
-import { type BfsTable, breadthFirst, distanceOf, lineOf } from '../bfs';
+import { type BfsTable, breadthFirst, distanceOf, lineOf } from '../../../core/bfs';
 import { CELLS } from './board';
 import { CANONICAL_GOALS, canonicalize } from './canonical';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';

@@ -1,6 +1,6 @@
 /** Every legal move of the eight blank's value (see core/move-values.ts), from a table's mask or by search. */
-import type { SearchBudget } from '../ida-star';
-import { type MoveValue, movesBySearch, movesFromMask } from '../move-values';
+import type { SearchBudget } from '../../../core/ida-star';
+import { type MoveValue, movesBySearch, movesFromMask } from '../../../core/move-values';
 import { BLANK, BLANK_MOVES, MOVE_LETTERS, playEightLine } from './board';
 import type { EightAnswer, EightQuery } from './query';
 import { eightReachesWithin } from './search';

@@ -3,8 +3,8 @@
  * 12 black knights (`1`) and one empty square (`*`). A parsed board is its 25 characters in
  * cell order, so it can be compared, printed and used as a key directly.
  */
-import { InvalidInputError } from '../errors';
-import { printable } from '../printable';
+import { InvalidInputError } from '../../../core/errors';
+import { printable } from '../../../core/printable';
 
 export const SIDE = 5;
 export const CELLS = SIDE * SIDE;

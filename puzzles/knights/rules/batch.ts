@@ -1,6 +1,6 @@
 /** Answers many knights questions at once, by table, by search, or whichever is cheaper per goal. */
-import type { Engine } from '../engine';
-import { groupBy } from '../engine';
+import type { Engine } from '../../../core/engine';
+import { groupBy } from '../../../core/engine';
 import type { KnightsAnswer, KnightsQuery } from './query';
 import { searchKnights } from './search';
 import { buildKnightsTable, lookupKnights } from './table';

@@ -5,8 +5,8 @@
  * operations on it. Rank: empty * C(24,12) + colex rank of the black knights among the 24 other
  * cells, dense over all 67,603,900 positions.
  */
-import type { Level, StateSpace } from '../bfs';
-import { SUBSET_COUNT, SubsetRanker, subsetUnrank } from '../combinations';
+import type { Level, StateSpace } from '../../../core/bfs';
+import { SUBSET_COUNT, SubsetRanker, subsetUnrank } from '../../../core/combinations';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, type KnightsBoard, WHITE } from './board';
 
 const EMPTY_SHIFT = 25;

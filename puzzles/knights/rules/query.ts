@@ -1,6 +1,6 @@
 /** A knights question and its answer, shared by the table lookup and the search. */
-import { InvalidInputError } from '../errors';
-import { printable } from '../printable';
+import { InvalidInputError } from '../../../core/errors';
+import { printable } from '../../../core/printable';
 import type { KnightsBoard } from './board';
 import type { KnightsGoal } from './goals';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../core/errors';
-import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } from '../../core/knights/board';
-import { KNIGHTS_GOALS, resolveKnightsGoal } from '../../core/knights/goals';
-import { DEFAULT_LIMIT, parseLimit } from '../../core/knights/query';
-import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../../core/knights/space';
-import { knightsBoardArbitrary, samples } from '../../scripts/seeded-inputs';
+import { InvalidInputError } from '../../../core/errors';
+import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } from '../../../puzzles/knights/rules/board';
+import { KNIGHTS_GOALS, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
+import { DEFAULT_LIMIT, parseLimit } from '../../../puzzles/knights/rules/query';
+import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../../../puzzles/knights/rules/space';
+import { knightsBoardArbitrary, samples } from '../../../scripts/seeded-inputs';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 

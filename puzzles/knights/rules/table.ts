@@ -1,5 +1,5 @@
 /** Knights answered from an in-memory BFS table around one goal. */
-import { type BfsTable, breadthFirst, distanceOf, lineOf } from '../bfs';
+import { type BfsTable, breadthFirst, distanceOf, lineOf } from '../../../core/bfs';
 import type { KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
 import { encodeKnights, knightsSpace } from './space';

@@ -2,11 +2,11 @@
  * The HDU 3567 judge format. Input: T, then T cases of two lines, A then B. Output per case:
  * `Case i: n`, then the lex-min shortest move string (an empty line when n = 0).
  */
-import type { Engine } from '../engine';
-import { parseEightBoard } from '../eight/board';
-import { solveEightBatch } from '../eight/batch';
-import { type EightAnswer, type EightQuery, assertReachable } from '../eight/query';
-import { checkEachCase, splitCases } from './input';
+import type { Engine } from '../../core/engine';
+import { parseEightBoard } from './rules/board';
+import { solveEightBatch } from './rules/batch';
+import { type EightAnswer, type EightQuery, assertReachable } from './rules/query';
+import { checkEachCase, splitCases } from '../../core/judge-input';
 
 export function parseEightJudge(input: string): EightQuery[] {
   return checkEachCase(splitCases(input, 2), ([from, to]) => {

@@ -5,8 +5,8 @@
  * more; per line, every tile beyond the longest correctly ordered run costs two. Both parts are
  * kept up to date move by move: a move changes one tile's distance and the conflicts of two lines.
  */
-import { BudgetExhaustedError } from '../errors';
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening } from '../ida-star';
+import { BudgetExhaustedError } from '../../../core/errors';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
 import { BLANK, BLANK_MOVES, CELLS, DOWN, SIDE, UP, blankTarget } from './board';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type BfsTable, lowestMove } from '../../core/bfs';
-import { resolveKnightsGoal } from '../../core/knights/goals';
-import { MAX_LIMIT } from '../../core/knights/query';
-import { searchKnights } from '../../core/knights/search';
-import { decodeKnights, knightsSpace } from '../../core/knights/space';
-import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../core/knights/table';
-import { decodePage } from '../../store/page-codec';
-import { goldenMultiplier, pageSlotOf, slotsIn } from '../../store/page-layout';
-import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
-import { encodeAsLoaded } from '../support/pages';
+import { type BfsTable, lowestMove } from '../../../core/bfs';
+import { resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
+import { MAX_LIMIT } from '../../../puzzles/knights/rules/query';
+import { searchKnights } from '../../../puzzles/knights/rules/search';
+import { decodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
+import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../../puzzles/knights/rules/table';
+import { decodePage } from '../../../store/page-codec';
+import { goldenMultiplier, pageSlotOf, slotsIn } from '../../../store/page-layout';
+import { KNIGHTS_FORMAT } from '../../../puzzles/knights/tables';
+import { encodeAsLoaded } from '../../support/pages';
 
 // From SPEC.md (an independent full search): positions at exactly k moves from the standard goal.
 const SPEC_LEVELS = [

@@ -1,5 +1,5 @@
 /** An Eight II question and its answer, shared by the table lookup and the search. */
-import { UnreachableError } from '../errors';
+import { UnreachableError } from '../../../core/errors';
 import { type EightBoard, MOVE_LETTERS, formatEightBoard, isReachable } from './board';
 
 export interface EightQuery {

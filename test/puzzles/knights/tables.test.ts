@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { breadthFirst, lineOf } from '../../core/bfs';
-import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnightsLine } from '../../core/knights/board';
-import { type KnightsGoal, resolveKnightsGoal } from '../../core/knights/goals';
-import { KnightsSearch, costTablesHeld, searchKnights } from '../../core/knights/search';
-import { decodeKnights, encodeKnights, knightsSpace } from '../../core/knights/space';
-import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../core/knights/table';
-import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../../scripts/seeded-inputs';
+import { breadthFirst, lineOf } from '../../../core/bfs';
+import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnightsLine } from '../../../puzzles/knights/rules/board';
+import { type KnightsGoal, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
+import { KnightsSearch, costTablesHeld, searchKnights } from '../../../puzzles/knights/rules/search';
+import { decodeKnights, encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
+import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../../puzzles/knights/rules/table';
+import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../../../scripts/seeded-inputs';
 import fc from 'fast-check';
 
 /** SPEC: positions at exactly k moves from the standard goal, k = 0..15. */

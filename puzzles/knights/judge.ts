@@ -3,12 +3,12 @@
  * per board, the number of moves to the standard goal, or -1 when that is more than 15 (or than
  * the limit asked for).
  */
-import type { Engine } from '../engine';
-import { parseKnightsRows } from '../knights/board';
-import { solveKnightsBatch } from '../knights/batch';
-import { resolveKnightsGoal } from '../knights/goals';
-import { DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery } from '../knights/query';
-import { checkEachCase, splitCases } from './input';
+import type { Engine } from '../../core/engine';
+import { parseKnightsRows } from './rules/board';
+import { solveKnightsBatch } from './rules/batch';
+import { resolveKnightsGoal } from './rules/goals';
+import { DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery } from './rules/query';
+import { checkEachCase, splitCases } from '../../core/judge-input';
 
 /** The judge's cases; `limit` (default 15, the judge's question) for people who want more. */
 export function parseKnightsJudge(input: string, limit = DEFAULT_LIMIT): KnightsQuery[] {

@@ -5,8 +5,8 @@
  * table of the whole space (9! states x 4 moves, 6 MiB, about a tenth of a second): every BFS of
  * the 9 goals and every line walk after it is then array reads.
  */
-import type { StateSpace } from '../bfs';
-import { cantorRank, cantorUnrank, factorial } from '../cantor';
+import type { StateSpace } from '../../../core/bfs';
+import { cantorRank, cantorUnrank, factorial } from '../../../core/cantor';
 import { BLANK, BLANK_MOVES, CELLS, type EightBoard, blankTarget, reverseMove } from './board';
 
 export const EIGHT_POSITIONS = factorial(CELLS);

@@ -1,6 +1,6 @@
 /** Answers many Eight II questions at once, by table, by search, or whichever is cheaper per goal. */
-import type { Engine } from '../engine';
-import { groupBy } from '../engine';
+import type { Engine } from '../../../core/engine';
+import { groupBy } from '../../../core/engine';
 import { BLANK } from './board';
 import type { EightAnswer, EightQuery } from './query';
 import { searchEight } from './search';

@@ -2,8 +2,8 @@
  * The eight puzzle: a 3x3 board written as 9 characters row by row, tiles `1`..`8` and the blank
  * `X`. Internally a board is 9 numbers with 0 for the blank, so that it is a permutation of 0..8.
  */
-import { InvalidInputError } from '../errors';
-import { printable } from '../printable';
+import { InvalidInputError } from '../../../core/errors';
+import { printable } from '../../../core/printable';
 
 export const SIDE = 3;
 export const CELLS = 9;

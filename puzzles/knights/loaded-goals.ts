@@ -1,12 +1,12 @@
 /**
- * The knights goals a request can name: the built-in ones (core/knights/goals.ts) and every goal
+ * The knights goals a request can name: the built-in ones (rules/goals.ts) and every goal
  * of someone's own that a load listed in the catalogue (`--goal NAME=BOARD`). A goal's table is
  * `knights#NAME`; how far its questions may ask is its own: 39 moves, or its true depth once its
  * whole table is loaded.
  */
-import { type KnightsBoard, formatKnightsBoard, parseKnightsBoard } from '../../core/knights/board';
-import { DEFAULT_GOAL, KNIGHTS_GOALS, type KnightsGoal } from '../../core/knights/goals';
-import { MAX_LIMIT } from '../../core/knights/query';
+import { type KnightsBoard, formatKnightsBoard, parseKnightsBoard } from './rules/board';
+import { DEFAULT_GOAL, KNIGHTS_GOALS, type KnightsGoal } from './rules/goals';
+import { MAX_LIMIT } from './rules/query';
 import { InvalidInputError, RefusedForNowError, UnavailableNowError } from '../../core/errors';
 import { printable } from '../../core/printable';
 import type { Catalog, CatalogEntry, TableId } from '../../store/table-schema';
