@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MAX_LIMIT } from '../puzzles/knights/rules/query';
-import { knightsSpec } from '../puzzles/knights/tables';
+import { knightsSpec } from '../puzzles/knights/offline/loads';
 import { itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
 import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from './harness';
 

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
-import { knightsSpec } from '../puzzles/knights/tables';
+import { knightsSpec } from '../puzzles/knights/offline/loads';
 import { ensureTable } from '../store/table-admin';
 import { buildFunctionBundle, startBundledFunction } from '../scripts/function-bundle';
 import { functionUrlEvent } from '../scripts/function-url-event';
@@ -24,7 +24,7 @@ export async function init(): Promise<Row[]> {
   const local = await startLocalDynamo({ port: 0 });
   const client = createDynamoClient({ endpoint: local.endpoint });
   try {
-    const bundle = buildFunctionBundle(dir);
+    const bundle = await buildFunctionBundle(dir);
     const tableName = 'init-bench';
     await ensureTable(client, tableName);
     await loadTable(client, knightsSpec('standard', 8), { tableName });

@@ -13,8 +13,8 @@ import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { type TablePages, type TableSpec } from '../store/table-pages';
 import { MAX_LIMIT } from '../puzzles/knights/rules/query';
-import { knightsSpec } from '../puzzles/knights/tables';
-import { tableSpecs } from '../puzzles/registry';
+import { knightsSpec } from '../puzzles/knights/offline/loads';
+import { loadChoices, tableSpecs } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, pageItem } from '../store/table-schema';
 import { type Row } from './harness';
@@ -39,8 +39,9 @@ async function bareLoop(client: DynamoDBClient, tableName: string, tables: Table
 }
 
 /** The default tables' pages: the loader against a bare loop. */
-export function load(): Promise<Row[]> {
-  return loadAgainstBareLoop('load', 'default tables', () => tableSpecs(undefined, {}));
+export async function load(): Promise<Row[]> {
+  const choices = await loadChoices();
+  return loadAgainstBareLoop('load', 'default tables', () => tableSpecs(choices, undefined, {}));
 }
 
 /** The whole knights space's pages: the loader against a bare loop. */

@@ -5,8 +5,8 @@
 import { buildEightTable } from '../puzzles/eight/rules/table';
 import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
 import { buildKnightsTable } from '../puzzles/knights/rules/table';
-import { eightSpec } from '../puzzles/eight/tables';
-import { knightsSpec } from '../puzzles/knights/tables';
+import { eightSpec } from '../puzzles/eight/offline/loads';
+import { knightsSpec } from '../puzzles/knights/offline/loads';
 import { type Row, peakMiB, timed } from './harness';
 
 export function precompute(): Row[] {

@@ -18,7 +18,7 @@ import { buildKnightsTable } from '../puzzles/knights/rules/table';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
-import { knightsSpec } from '../puzzles/knights/tables';
+import { knightsSpec } from '../puzzles/knights/offline/loads';
 import { ensureTable } from '../store/table-admin';
 import { eightBoardArbitrary, samples } from '../scripts/seeded-inputs';
 import { type Row } from './harness';

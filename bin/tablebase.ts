@@ -2,9 +2,11 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { TablebaseStack } from '../lib/tablebase-stack';
+import { loadChoices } from '../puzzles/registry';
 
 const app = new App();
 new TablebaseStack(app, 'Tablebase', {
-  description: 'tablebase: precomputed knights and Eight II answers behind a Lambda Function URL',
+  description: 'tablebase: precomputed puzzle answers behind a Lambda Function URL',
+  loads: await loadChoices(),
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

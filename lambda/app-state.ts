@@ -55,7 +55,7 @@ export interface AppStateParts {
 }
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
-  for (const puzzle of PUZZLES) puzzle.prepare?.(); // while the function initialises, not in its first request
+  for (const puzzle of PUZZLES) puzzle.solver.prepare?.(); // while the function initialises, not in its first request
   const clock = parts.clock ?? systemClock;
   const log = parts.log ?? createLogger(config.logLevel);
   const store = config.tableName

@@ -4,7 +4,9 @@
  * failures come from errors.ts.
  */
 import type { SearchBudget } from '../core/ida-star';
-import type { Answer, Puzzle, Source } from '../puzzles/puzzle';
+import type { Puzzle } from '../puzzles/puzzle';
+import type { Answer, Source } from '../puzzles/roles/answer';
+import type { LoadedGoals } from '../puzzles/roles/stored-tables';
 import { PUZZLES } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
@@ -66,16 +68,19 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
   return answer(request, context);
 }
 
-/** A puzzle's questions: judge input (text/plain), or JSON, one query or a batch. */
+/** A puzzle's questions: judge input (text/plain) when it has a judge format, or JSON, one query or a batch. */
 function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
+  const { judge, http } = puzzle;
   return async (request, context) => {
     const { tablebase } = context;
-    if (isJudgeInput(request)) {
-      return judgeBatch(request, context, (input) => puzzle.judgeQueries(input), (query, budget) => tablebase.answer(puzzle, query, budget), (answers) => puzzle.judgeOutput(answers));
+    if (judge && isJudgeInput(request)) {
+      return judgeBatch(request, context, (input) => judge.queries(input), (query, budget) => tablebase.answer(puzzle, query, budget), (answers) => judge.output(answers));
     }
-    const goals = await tablebase.goals();
-    return answerJson(request, context, puzzle.example, (fields) => puzzle.queryOf(fields, goals), async (query, budget) =>
-      puzzle.respond(query, note(context, await tablebase.answer(puzzle, query, budget, { moves: true }))),
+    // The loaded goals are read once a request, and only for a puzzle whose queries name one.
+    let goals: Promise<LoadedGoals> | undefined;
+    const loadedGoals = () => (goals ??= tablebase.goals());
+    return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedGoals), async (query, budget) =>
+      http.respond(query, note(context, await tablebase.answer(puzzle, query, budget, { moves: true }))),
     );
   };
 }
@@ -95,11 +100,11 @@ async function answerJson<Query>(
   request: ApiRequest,
   context: RouteContext,
   example: string,
-  parse: (fields: unknown) => Query,
+  parse: (fields: unknown) => Query | Promise<Query>,
   answer: (query: Query, budget: SearchBudget) => Promise<unknown>,
 ): Promise<ApiResponse> {
   const body = bodyOf(request, example);
-  if (body.kind === 'single') return { status: 200, body: await answer(parse(body.fields), context.budget()) };
+  if (body.kind === 'single') return { status: 200, body: await answer(await parse(body.fields), context.budget()) };
   if (body.queries.length > MAX_BATCH_QUERIES) {
     throw new PayloadTooLargeError(`The batch has ${body.queries.length} queries; one request answers at most ${MAX_BATCH_QUERIES}.`);
   }
@@ -107,7 +112,7 @@ async function answerJson<Query>(
   const answers = await Promise.all(
     body.queries.map(async (item, index): Promise<unknown> => {
       try {
-        return await answer(parse(item), budget);
+        return await answer(await parse(item), budget);
       } catch (error) {
         const status = statusOf(error);
         if (status === 500) throw error;

@@ -17,7 +17,9 @@ import { type Clock, systemClock } from '../core/clock';
 import { BudgetExhaustedError } from '../core/errors';
 import type { SearchBudget } from '../core/ida-star';
 import type { MoveValue } from '../core/move-values';
-import type { Answer, LoadedGoals, Location, Puzzle, Result, Source, Stored, TableFacts } from '../puzzles/puzzle';
+import type { Puzzle } from '../puzzles/puzzle';
+import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
+import type { LoadedGoals, Location, StoredTables, TableFacts, TableStanding } from '../puzzles/roles/stored-tables';
 import { tablesOf } from '../puzzles/registry';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
@@ -97,24 +99,25 @@ export class Tablebase {
 
   /** The answer to one query of `puzzle`. */
   async answer<Q, A extends Answer>(puzzle: Puzzle<Q, A>, query: Q, budget: SearchBudget, options: AnswerOptions = {}): Promise<Result<A>> {
-    const key = `${puzzle.name}|${puzzle.cacheKey(query)}`;
+    const key = `${puzzle.name}|${puzzle.solver.cacheKey(query)}`;
     // Where a table holds it, worked out only when the cache does not answer.
     let location: Location | undefined | null = null;
-    const located = () => (location === null ? (location = puzzle.locate(query)) : location);
+    const tables = puzzle.tables;
+    const located = () => (location === null ? (location = tables?.locate(query)) : location);
     try {
       return await this.cachedOrFound(
         key,
         () => located() !== undefined,
         () => {
           const where = located();
-          return where ? this.fromTable(puzzle, query, where, budget) : Promise.resolve(undefined);
+          return where && tables ? this.fromTable(tables, query, where, budget) : Promise.resolve(undefined);
         },
-        () => puzzle.search(query, budget),
-        options.moves ? (answer) => puzzle.valueMoves(query, answer, budget) : undefined,
+        () => puzzle.solver.search(query, budget),
+        options.moves ? (answer) => puzzle.solver.valueMoves(query, answer, budget) : undefined,
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
-      throw new BudgetExhaustedError(`${error.message} ${await this.adviceWhenSearchGaveUp(puzzle, query, located())}`);
+      throw new BudgetExhaustedError(`${error.message} ${await this.adviceWhenSearchGaveUp(tables, query, located())}`);
     }
   }
 
@@ -134,14 +137,14 @@ export class Tablebase {
   }
 
   /** What a person can do when the search gave up: how deep the table is, and how to load it deeper. */
-  private async adviceWhenSearchGaveUp<Q, A extends Answer>(puzzle: Puzzle<Q, A>, query: Q, location: Location | undefined): Promise<string> {
-    if (!location) return puzzle.adviceWhenSearchGaveUp(query, 'none');
-    if (!this.store) return puzzle.adviceWhenSearchGaveUp(query, 'none');
+  private async adviceWhenSearchGaveUp<Q, A extends Answer>(tables: StoredTables<Q, A> | undefined, query: Q, location: Location | undefined): Promise<string> {
+    const advice = (standing: TableStanding, manifest?: Manifest) => tables?.adviceWhenSearchGaveUp?.(query, standing, manifest) ?? 'Try again shortly.';
+    if (!location || !this.store) return advice('none');
     try {
       const state = await this.store.table(location.table);
-      return puzzle.adviceWhenSearchGaveUp(query, state.state, state.state === 'loaded' ? state.manifest : undefined);
+      return advice(state.state, state.state === 'loaded' ? state.manifest : undefined);
     } catch {
-      return puzzle.adviceWhenSearchGaveUp(query, 'unreadable');
+      return advice('unreadable');
     }
   }
 
@@ -190,7 +193,7 @@ export class Tablebase {
 
   async health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
     if (!this.store) {
-      const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.describeTable(table, undefined), state: 'missing' }] as const);
+      const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.tables!.describeTable(table, undefined), state: 'missing' }] as const);
       return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
     }
     const store = this.store;
@@ -199,11 +202,11 @@ export class Tablebase {
       catalog = await store.catalog({ fresh: options.fresh });
       const tables = tablesOf(catalog);
       const states = await Promise.all(tables.map(({ table }) => store.table(table)));
-      const health = Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.describeTable(table, catalog!.get(table)), states[i])]));
+      const health = Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.tables!.describeTable(table, catalog!.get(table)), states[i])]));
       return { dynamodb: 'reachable', tables: health, degraded: this.degradedBy(health) };
     } catch (error) {
       this.reportFailure(error);
-      const tables = tablesOf(catalog ?? new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.describeTable(table, catalog?.get(table)), state: 'unknown' }] as const);
+      const tables = tablesOf(catalog ?? new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.tables!.describeTable(table, catalog?.get(table)), state: 'unknown' }] as const);
       return {
         dynamodb: 'unreachable',
         tables: Object.fromEntries(tables),
@@ -229,11 +232,11 @@ export class Tablebase {
   }
 
   /** Reads the record at `location` when its table is loaded for the location's goal. */
-  private fromTable<Q, A extends Answer>(puzzle: Puzzle<Q, A>, query: Q, location: Location, budget: SearchBudget): Promise<Stored<A> | undefined> {
+  private fromTable<Q, A extends Answer>(tables: StoredTables<Q, A>, query: Q, location: Location, budget: SearchBudget): Promise<Stored<A> | undefined> {
     return this.fromStore(location.table, budget, async (store, manifest) => {
       if (manifest.goal !== location.goal) return undefined; // loaded for another goal
-      const record = await store.lookup(puzzle.format, manifest, location.section, location.rank);
-      return puzzle.fromRecord(query, manifest, record);
+      const record = await store.lookup(tables.format, manifest, location.section, location.rank);
+      return tables.fromRecord(query, manifest, record);
     });
   }
 

@@ -5,8 +5,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { InvalidInputError } from '../core/errors';
-import { tableSpecs } from '../puzzles/registry';
-import { KNIGHTS_DEFAULT_DEPTH } from '../puzzles/knights/tables';
+import { type LoadChoices, loaderMemoryMb, parseLoadWords } from '../puzzles/registry';
 
 export interface StackSettings {
   /** What happens to the table when the stack is deleted. */
@@ -21,11 +20,14 @@ export interface StackSettings {
   readonly alarmEmail: string | undefined;
   /** Whether the deploy loads the tables (its trigger runs the loader). */
   readonly loadTables: boolean;
-  /** The knights tables' depth. */
-  readonly knightsDepth: number;
-  /** The goals of one's own, NAME=BOARD each. */
-  readonly goals: string[];
+  /** The options of the deploy's load, as `npm run precompute` takes them (its words). */
+  readonly load: readonly string[];
+  /** The memory the loader gets for that load (CPU grows with it). */
+  readonly loaderMemoryMb: number;
 }
+
+/** The loader's memory unless a puzzle's load asks for more: 1,769 MB is one vCPU. */
+export const LOADER_MEMORY_MB = 1769;
 
 /**
  * The cap on the function's concurrency in public mode: 10 at once answer hundreds of table
@@ -40,7 +42,7 @@ function text(node: Node, key: string): string | undefined {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
-export function readSettings(node: Node): StackSettings {
+export function readSettings(node: Node, choices: LoadChoices): StackSettings {
   const removal = text(node, 'removalPolicy') ?? 'retain';
   if (removal !== 'retain' && removal !== 'destroy') {
     throw new Error(`Context removalPolicy must be "retain" or "destroy"; got "${removal}".`);
@@ -67,19 +69,21 @@ export function readSettings(node: Node): StackSettings {
   }
   const loadTables = text(node, 'loadTables') ?? 'true';
   if (loadTables !== 'true' && loadTables !== 'false') throw new Error(`Context loadTables must be "true" or "false"; got "${loadTables}".`);
-  const depthText = text(node, 'knightsDepth') ?? String(KNIGHTS_DEFAULT_DEPTH);
-  const goals = (text(node, 'goals') ?? '').split(',').map((goal) => goal.trim()).filter(Boolean);
+  for (const gone of ['knightsDepth', 'goals']) {
+    if (text(node, gone) !== undefined) throw new Error(`Context ${gone} is gone: give the load's options as npm run precompute takes them, in the one setting load (for example -c load="--knights-depth 39").`);
+  }
+  const load = (text(node, 'load') ?? '').split(/\s+/).filter(Boolean);
+  let values;
   try {
-    // the same rules as npm run precompute's, so that a deploy never starts a load it would refuse
-    tableSpecs(undefined, { 'knights-depth': depthText, goal: goals });
+    ({ values } = parseLoadWords(choices, load));
   } catch (error) {
-    if (error instanceof InvalidInputError) throw new Error(`Context knightsDepth or goals: ${error.message.replace(/--knights-depth/g, 'knightsDepth').replace(/--goal\b/g, 'goals')}`);
+    if (error instanceof InvalidInputError) throw new Error(`Context load: ${error.message}`);
     throw error;
   }
   return {
     loadTables: loadTables === 'true',
-    knightsDepth: Number(depthText),
-    goals,
+    load,
+    loaderMemoryMb: loaderMemoryMb(choices, values, LOADER_MEMORY_MB),
     alarmEmail,
     removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     public: isPublic === 'true',

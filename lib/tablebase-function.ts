@@ -43,6 +43,12 @@ export interface TablebaseFunctionProps {
    * @default - none: new accounts often have too little concurrency to reserve any
    */
   readonly reservedConcurrentExecutions?: number;
+  /**
+   * Imports the bundle leaves out, as they are written: code this function never loads (the
+   * puzzles' `./offline` roles, in the API's bundle).
+   * @default - none: everything the entry imports is bundled
+   */
+  readonly leaveOut?: readonly string[];
 }
 
 export class TablebaseFunction extends Construct {
@@ -73,7 +79,8 @@ export class TablebaseFunction extends Construct {
       loggingFormat: LoggingFormat.JSON,
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: { NODE_OPTIONS: '--enable-source-maps' },
-      bundling: { sourceMap: true, minify: true, target: 'node24', forceDockerBundling: false },
+      // The runtime has the AWS SDK v3: it stays out of the bundle, as CDK's default for Node 18+ has it.
+      bundling: { sourceMap: true, minify: true, target: 'node24', forceDockerBundling: false, externalModules: ['@aws-sdk/*', ...(props.leaveOut ?? [])] },
     });
   }
 

@@ -10,7 +10,6 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { MAX_LIMIT } from '../puzzles/knights/rules/query';
 import { TablebaseFunction } from './tablebase-function';
 
 const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));
@@ -22,19 +21,12 @@ const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.u
  */
 export const LOADER_TIMEOUT = Duration.minutes(13);
 export const TRIGGER_TIMEOUT = Duration.minutes(14);
-/**
- * Memory by depth. The BFS and the page encoding run on one core (1,769 MB is one vCPU); the whole
- * knights space peaks at 1.8 GB (BENCHMARKS.md), the default tables at a few hundred MB.
- */
-export function loaderMemoryMb(knightsDepth: number): number {
-  return knightsDepth >= MAX_LIMIT - 8 ? 3008 : 1769;
-}
-
 export interface TablebaseLoaderProps {
   readonly table: ITableV2;
-  readonly knightsDepth: number;
-  /** The goals of one's own, NAME=BOARD each. */
-  readonly goals: readonly string[];
+  /** The load's options, as `npm run precompute` takes them (its words); none loads every built-in table. */
+  readonly load: readonly string[];
+  /** Memory in MB: the BFS and the page encoding need more for larger tables, and 1,769 MB is one vCPU. */
+  readonly memoryMb: number;
 }
 
 export class TablebaseLoader extends Construct {
@@ -43,7 +35,7 @@ export class TablebaseLoader extends Construct {
 
   constructor(scope: Construct, id: string, props: TablebaseLoaderProps) {
     super(scope, id);
-    this.loader = new TablebaseFunction(this, 'Function', { entry: ENTRY, memorySize: loaderMemoryMb(props.knightsDepth), timeout: LOADER_TIMEOUT });
+    this.loader = new TablebaseFunction(this, 'Function', { entry: ENTRY, memorySize: props.memoryMb, timeout: LOADER_TIMEOUT });
     const fn = this.loader.function;
     // What the loader does and nothing more: read, write and delete its pages, manifests and
     // catalogue, count and clean them by Scan, and see that the table is there.
@@ -59,8 +51,7 @@ export class TablebaseLoader extends Construct {
       'dynamodb:Scan',
     );
     fn.addEnvironment('TABLE_NAME', props.table.tableName);
-    fn.addEnvironment('KNIGHTS_DEPTH', String(props.knightsDepth));
-    if (props.goals.length > 0) fn.addEnvironment('LOAD_GOALS', props.goals.join(','));
+    if (props.load.length > 0) fn.addEnvironment('LOAD_OPTIONS', props.load.join(' '));
     this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: TRIGGER_TIMEOUT });
   }
 }

@@ -1,11 +1,13 @@
 /**
  * The AWS stack: the table, the function and its URL. Environment-agnostic, so `cdk synth` needs
  * no account. Context settings (see stack-settings.ts): removalPolicy, public, allowedOrigins,
- * reservedConcurrency, alarmEmail, loadTables, knightsDepth, goals, webAclArn.
+ * reservedConcurrency, alarmEmail, loadTables, load, webAclArn.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { OFFLINE_IMPORT } from '../puzzles/puzzle';
+import type { LoadChoices } from '../puzzles/registry';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
 import { TablebaseAlarms } from './tablebase-alarms';
@@ -14,21 +16,27 @@ import { TablebaseEdge } from './tablebase-edge';
 import { TablebaseLoader } from './tablebase-loader';
 import { TablebaseTable } from './tablebase-table';
 
+export interface TablebaseStackProps extends StackProps {
+  /** What a load can be asked for (puzzles/registry.ts loadChoices()): the deploy's load is checked against it. */
+  readonly loads: LoadChoices;
+}
+
 export class TablebaseStack extends Stack {
   /** The function behind the URL (its bundle is what tests run as Lambda would). */
   readonly api: TablebaseFunction;
   /** The deploy-time loader, unless loadTables=false. */
   readonly loader: TablebaseLoader | undefined;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: TablebaseStackProps) {
     super(scope, id, props);
-    const settings = readSettings(this.node);
+    const settings = readSettings(this.node, props.loads);
 
     const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
-    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency });
+    // The API never loads the puzzles' offline roles (the commands' text, the loads): its bundle leaves them out.
+    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut: [OFFLINE_IMPORT] });
     api.readFrom(table);
     this.api = api;
-    this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, knightsDepth: settings.knightsDepth, goals: settings.goals }) : undefined;
+    this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, load: settings.load, memoryMb: settings.loaderMemoryMb }) : undefined;
 
     // Always AWS_IAM: in public mode only the edge's distribution may invoke it.
     const url = api.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });

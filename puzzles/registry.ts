@@ -1,15 +1,23 @@
 /**
- * The puzzles the service answers, in the order the API, the page and the commands list them.
- * Everything above the puzzles finds a puzzle here, by its name or by one of its tables.
+ * The puzzles the service answers, in the order the API, the page and the commands list them: the
+ * one list. Adding a puzzle is its folder and one line here. Everything above the puzzles finds a
+ * puzzle here, by its name or by one of its tables.
  */
+import { parseArgs } from 'node:util';
 import { InvalidInputError } from '../core/errors';
 import type { TableSpec } from '../store/table-pages';
 import type { Catalog, TableId } from '../store/table-schema';
 import { eight } from './eight';
 import { knights } from './knights';
-import type { LoadValues, Puzzle } from './puzzle';
+import type { OfflineRoles, Puzzle } from './puzzle';
+import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 
-export const PUZZLES: readonly Puzzle[] = [knights, eight];
+const REGISTERED = [knights, eight] as const;
+
+/** The puzzles, by their paths (/knights, /eight). */
+export type PuzzleName = (typeof REGISTERED)[number]['name'];
+
+export const PUZZLES: readonly Puzzle[] = REGISTERED;
 
 export function puzzleNamed(name: string): Puzzle | undefined {
   return PUZZLES.find((puzzle) => puzzle.name === name);
@@ -17,23 +25,56 @@ export function puzzleNamed(name: string): Puzzle | undefined {
 
 /** Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists. */
 export function tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle }[] {
-  return PUZZLES.flatMap((puzzle) => puzzle.tables(catalog).map((table) => ({ table, puzzle })));
+  return PUZZLES.flatMap((puzzle) => (puzzle.tables ? puzzle.tables.tables(catalog).map((table) => ({ table, puzzle })) : []));
 }
 
-/** The names `--goals` selects tables by. */
-export const TABLE_NAMES: readonly string[] = PUZZLES.flatMap((puzzle) => puzzle.tableNames);
+/** Every puzzle with the roles only the commands use (loaded on first use). */
+export async function withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]> {
+  return Promise.all(PUZZLES.map(async (puzzle) => ({ puzzle, offline: await puzzle.offline() })));
+}
 
-/** The load options only some puzzle takes, as parseArgs takes them. */
-export const PUZZLE_LOAD_OPTIONS = Object.assign({}, ...PUZZLES.map((puzzle) => puzzle.loadOptions)) as Readonly<Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>;
+/** What a load can be asked for: the table names --goals selects, and the options only some puzzle takes. */
+export interface LoadChoices {
+  readonly names: readonly string[];
+  readonly options: Readonly<Record<string, LoadOption>>;
+  readonly usage: string;
+  readonly loads: readonly TableLoads[];
+}
 
-export const PUZZLE_LOAD_USAGE = PUZZLES.map((puzzle) => puzzle.loadUsage)
-  .filter((usage) => usage !== '')
-  .join('\n');
+export async function loadChoices(): Promise<LoadChoices> {
+  const loads = (await withOfflineRoles()).flatMap(({ offline }) => (offline.loads ? [offline.loads] : []));
+  return {
+    names: loads.flatMap((one) => one.names),
+    options: Object.assign({}, ...loads.map((one) => one.options ?? {})),
+    usage: loads.flatMap((one) => (one.usage ? [one.usage] : [])).join('\n'),
+    loads,
+  };
+}
 
 /** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
-export function tableSpecs(goals: string | undefined, values: LoadValues): TableSpec[] {
-  const names = goals === undefined ? [...TABLE_NAMES] : [...new Set(goals.split(',').map((name) => name.trim()))];
-  const unknown = names.find((name) => !TABLE_NAMES.includes(name));
-  if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${TABLE_NAMES.join(', ')} (and --goal NAME=BOARD for a goal of your own).`);
-  return PUZZLES.flatMap((puzzle) => puzzle.specs(names.filter((name) => puzzle.tableNames.includes(name)), values));
+export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): TableSpec[] {
+  const names = goals === undefined ? [...choices.names] : [...new Set(goals.split(',').map((name) => name.trim()))];
+  const unknown = names.find((name) => !choices.names.includes(name));
+  if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${choices.names.join(', ')} (and --goal NAME=BOARD for a goal of your own).`);
+  return choices.loads.flatMap((one) => one.specs(names.filter((name) => one.names.includes(name)), values));
+}
+
+/** The memory the deploy's loader needs for a load: the most any puzzle's part of it asks for. */
+export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: number): number {
+  return Math.max(base, ...choices.loads.map((one) => one.loaderMemoryMb?.(values) ?? base));
+}
+
+/**
+ * A load's options given as words (`--goals standard --knights-depth 39`): the deploy's one
+ * setting for them, checked by the puzzles' own rules (each table's spec is made, not built).
+ */
+export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { goals: string | undefined; values: LoadValues; specs: TableSpec[] } {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...words], options: { goals: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new InvalidInputError(`${(error as Error).message.split('\n')[0]} The load options are ${['goals', ...Object.keys(choices.options)].map((name) => `--${name}`).join(', ')}.`);
+  }
+  const goals = values.goals as string | undefined;
+  return { goals, values, specs: tableSpecs(choices, goals, values) };
 }

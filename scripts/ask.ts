@@ -9,12 +9,15 @@ import { text as readAll } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
-import type { ErrorResponse, StatsResponse, TableStatsResponse } from '../lambda/api';
-import { PUZZLES, puzzleNamed } from '../puzzles/registry';
+import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/answers';
+import { withOfflineRoles } from '../puzzles/registry';
 import { findLocalService } from './local-service';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')} | stats | judge ${PUZZLES.map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
+const PUZZLES = (await withOfflineRoles()).map(({ puzzle, offline }) => ({ name: puzzle.name, judged: puzzle.judge !== undefined, commandLine: offline.commandLine }));
+const puzzleNamed = (name: string) => PUZZLES.find((puzzle) => puzzle.name === name);
+
+const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandLine.usage).join(' | ')} | stats | judge ${PUZZLES.filter((puzzle) => puzzle.judged).map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
 
 
 
@@ -35,7 +38,7 @@ async function main(): Promise<number> {
   // the URL given, else the npm start running here (it records its URL), else the default port
   const url = new URL(values.url ?? findLocalService(values.data)?.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
   const puzzle = puzzleNamed(command ?? '');
-  const judged = command === 'judge' && rest.length === 1 ? puzzleNamed(rest[0]) : undefined;
+  const judged = command === 'judge' && rest.length === 1 ? PUZZLES.find((one) => one.judged && one.name === rest[0]) : undefined;
   let body: string | undefined;
   if (judged) {
     url.pathname = join(url.pathname, judged.name);
@@ -43,7 +46,7 @@ async function main(): Promise<number> {
   } else if (puzzle) {
     let fields;
     try {
-      fields = puzzle.commandQuery(rest, values);
+      fields = puzzle.commandLine.query(rest, values);
     } catch (error) {
       console.error(`${(error as Error).message}\n${USAGE}`);
       return 2;
@@ -89,7 +92,7 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(
-    values.json ? JSON.stringify(answer, null, 2) : puzzle ? puzzle.answerText(answer) : statsText(answer as StatsResponse),
+    values.json ? JSON.stringify(answer, null, 2) : puzzle ? puzzle.commandLine.answerText(answer) : statsText(answer as StatsResponse),
   );
   return 0;
 }
@@ -120,7 +123,7 @@ function statsText(answer: StatsResponse): string {
     .map(([id, table]) => {
       if (table.state !== 'loaded') return `${id} (${identityText(table)}): ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
       const levels = table.levels.map((count, k) => `  ${String(k).padStart(2)} ${k === 1 ? 'move: ' : 'moves:'} ${number(count)}`).join('\n');
-      const farthestText = puzzleNamed(table.puzzle)?.farthestText ?? ((far) => far.board);
+      const farthestText = puzzleNamed(table.puzzle)?.commandLine.farthestText ?? ((far: FarthestPositionResponse) => far.board);
       const farthest = table.farthest.map((far) => `  ${far.steps} moves: ${farthestText(far)}`).join('\n');
       return [
         `${id} (${identityText(table)}): loaded to depth ${table.depth}${table.whole ? ' (the whole space)' : ''}, ${number(table.positions)} positions in ${number(table.pages)} pages (${number(table.bytes)} bytes, ${number(table.writeUnits)} write units to load)`,

@@ -14,6 +14,7 @@ import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../lib/function-defaults';
 import { TablebaseStack } from '../lib/tablebase-stack';
+import { loadChoices } from '../puzzles/registry';
 import { lambdaContext } from './function-url-event';
 import { SHIPPED_NODE_MAJOR } from './runtime';
 
@@ -33,11 +34,12 @@ export interface FunctionBundle {
  * Synthesizes the stack with bundling and copies a function's asset into `dir`: the API's by
  * default, or the one `pick` names (the loader's).
  */
-export function buildFunctionBundle(dir: string, pick: (stack: TablebaseStack) => IFunction = (stack) => stack.api.function): FunctionBundle {
+export async function buildFunctionBundle(dir: string, pick: (stack: TablebaseStack) => IFunction = (stack) => stack.api.function): Promise<FunctionBundle> {
+  const loads = await loadChoices();
   const outdir = mkdtempSync(join(tmpdir(), 'tablebase-synth-'));
   try {
     const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
-    const stack = new TablebaseStack(app, 'Tablebase');
+    const stack = new TablebaseStack(app, 'Tablebase', { loads });
     const assembly = app.synth();
     const resource = assembly.getStackArtifact(stack.artifactId).template.Resources[stack.getLogicalId(pick(stack).node.defaultChild as CfnFunction)];
     cpSync(join(assembly.directory, resource.Metadata['aws:asset:path']), dir, { recursive: true });

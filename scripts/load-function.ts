@@ -5,23 +5,30 @@
  * no payload. A load already complete is a no-op that writes nothing (every redeploy re-runs it);
  * a failure throws its sentence, which the trigger turns into the deploy's failure message.
  */
+import { InvalidInputError } from '../core/errors';
+import { loadChoices, parseLoadWords } from '../puzzles/registry';
 import { UsageError, loadSettingsFrom, loadTables } from './load-tables';
 
 /** What the stack sets (lib/tablebase-loader.ts). */
 export interface LoaderEnvironment {
   readonly TABLE_NAME?: string;
-  /** --knights-depth. */
-  readonly KNIGHTS_DEPTH?: string;
-  /** The goals of one's own, NAME=BOARD joined by ",". */
-  readonly LOAD_GOALS?: string;
+  /** The load's options, as `npm run precompute` takes them (its words, joined by spaces). */
+  readonly LOAD_OPTIONS?: string;
   /** A DynamoDB-compatible server instead of AWS (rehearsals on this machine only). */
   readonly DYNAMODB_ENDPOINT?: string;
 }
 
-export function loaderSettings(environment: LoaderEnvironment) {
+export async function loaderSettings(environment: LoaderEnvironment) {
   if (!environment.TABLE_NAME) throw new UsageError('TABLE_NAME is not set: the stack sets it to the table to load.');
-  const goals = (environment.LOAD_GOALS ?? '').split(',').map((goal) => goal.trim()).filter(Boolean);
-  return loadSettingsFrom({ table: environment.TABLE_NAME, endpoint: environment.DYNAMODB_ENDPOINT || undefined, 'knights-depth': environment.KNIGHTS_DEPTH || undefined, goal: goals });
+  const choices = await loadChoices();
+  let parsed;
+  try {
+    parsed = parseLoadWords(choices, (environment.LOAD_OPTIONS ?? '').split(/\s+/).filter(Boolean));
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new UsageError(`LOAD_OPTIONS: ${error.message}`);
+    throw error;
+  }
+  return loadSettingsFrom({ ...parsed.values, goals: parsed.goals, table: environment.TABLE_NAME, endpoint: environment.DYNAMODB_ENDPOINT || undefined }, choices);
 }
 
 export interface LoadSummary {
@@ -35,7 +42,7 @@ export interface LoadSummary {
 }
 
 export async function handler(): Promise<{ readonly tables: LoadSummary[] }> {
-  const results = await loadTables(loaderSettings(process.env as LoaderEnvironment));
+  const results = await loadTables(await loaderSettings(process.env as LoaderEnvironment));
   return {
     tables: results.map(({ table, status, manifest, written, seconds }) => ({
       table,

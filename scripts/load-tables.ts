@@ -6,8 +6,8 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvalidInputError } from '../core/errors';
-import type { LoadValues } from '../puzzles/puzzle';
-import { PUZZLE_LOAD_OPTIONS, PUZZLE_LOAD_USAGE, TABLE_NAMES, tableSpecs } from '../puzzles/registry';
+import { type LoadChoices, loadChoices, tableSpecs } from '../puzzles/registry';
+import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
 import { ensureTable } from '../store/table-admin';
@@ -26,25 +26,44 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** The options of a load, as `node:util` parseArgs takes them (both commands accept these names). */
-export const LOAD_OPTIONS = {
+/** The options every load takes, as `node:util` parseArgs takes them; each puzzle with tables adds its own. */
+export const COMMON_LOAD_OPTIONS = {
   endpoint: { type: 'string' },
   table: { type: 'string' },
   region: { type: 'string' },
   goals: { type: 'string' },
   concurrency: { type: 'string' },
   force: { type: 'boolean' },
-  ...PUZZLE_LOAD_OPTIONS,
 } as const;
 
-export const LOAD_USAGE = `  --endpoint URL         a local DynamoDB-compatible server (default: AWS, standard credentials)
+/** A load as the commands take it: the options (common and the puzzles' own), their usage, and the one set of rules that checks them. */
+export interface LoadCommand {
+  readonly choices: LoadChoices;
+  readonly options: typeof COMMON_LOAD_OPTIONS & Readonly<Record<string, LoadOption>>;
+  readonly usage: string;
+  /** The options only the puzzles take, as parseArgs takes them. */
+  readonly puzzleOptions: Readonly<Record<string, LoadOption>>;
+  /** Their usage lines. */
+  readonly puzzleUsage: string;
+}
+
+export async function loadCommand(): Promise<LoadCommand> {
+  const choices = await loadChoices();
+  return {
+    choices,
+    options: { ...COMMON_LOAD_OPTIONS, ...choices.options },
+    puzzleOptions: choices.options,
+    puzzleUsage: choices.usage,
+    usage: `  --endpoint URL         a local DynamoDB-compatible server (default: AWS, standard credentials)
   --table NAME           table name (default: ${DEFAULT_TABLE_NAME}); created when missing
   --region REGION        AWS region (default: AWS_REGION, else us-east-1); any name with --endpoint
-  --goals LIST           comma-separated tables: ${TABLE_NAMES.join(', ')} (default: all of them)
-${PUZZLE_LOAD_USAGE}
+  --goals LIST           comma-separated tables: ${choices.names.join(', ')} (default: all of them)
+${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
   --force                reload tables whose manifest says they are loaded, that an older version wrote,
-                         or that hold another goal under the same name`;
+                         or that hold another goal under the same name`,
+  };
+}
 
 export interface LoadSettings {
   readonly endpoint?: string;
@@ -74,7 +93,7 @@ function integerOption(name: string, text: string | undefined, min: number, max:
 }
 
 /** The one set of rules for a load's options. */
-export function loadSettingsFrom(values: LoadOptionValues): LoadSettings {
+export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices): LoadSettings {
   const { endpoint, region } = values;
   const table = values.table ?? DEFAULT_TABLE_NAME;
   const endpointWrong = endpoint === undefined ? undefined : endpointProblem(endpoint);
@@ -91,7 +110,7 @@ export function loadSettingsFrom(values: LoadOptionValues): LoadSettings {
   const concurrency = integerOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
   let specs: TableSpec[];
   try {
-    specs = tableSpecs(values.goals, values);
+    specs = tableSpecs(choices, values.goals, values);
   } catch (error) {
     if (error instanceof InvalidInputError) throw new UsageError(error.message);
     throw error;

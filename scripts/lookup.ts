@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../core/clock';
-import { PUZZLES, puzzleNamed } from '../puzzles/registry';
+import { withOfflineRoles } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { pageSlotOf } from '../store/page-layout';
 import { PageStore } from '../store/page-store';
@@ -15,7 +15,10 @@ import { DEFAULT_TABLE_NAME, PARTITION_KEY, itemBytes, pageItem, pageKey } from 
 import { DEFAULT_DATA_DIR, findLocalService } from './local-service';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent lookup -- ${PUZZLES.map((puzzle) => puzzle.commandUsage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
+/** The puzzles with stored tables, and how their records read. */
+const TABLED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => (puzzle.tables ? [{ puzzle, tables: puzzle.tables, commandLine: offline.commandLine }] : []));
+
+const USAGE = `usage: npm run --silent lookup -- ${TABLED.map(({ commandLine }) => commandLine.usage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
   (with none of --endpoint and --region, the npm start running on ${DEFAULT_DATA_DIR}, or on --data DIR)`;
 
 async function main(): Promise<number> {
@@ -32,12 +35,13 @@ async function main(): Promise<number> {
     strict: true,
   });
   const [name, ...args] = positionals;
-  const puzzle = puzzleNamed(name ?? '');
-  if (!puzzle) {
+  const named = TABLED.find(({ puzzle }) => puzzle.name === name);
+  if (!named) {
     console.error(USAGE);
     return 2;
   }
-  const fields = puzzle.commandQuery(args, values);
+  const { puzzle, tables, commandLine } = named;
+  const fields = commandLine.query(args, values);
   // AWS when a region is given; else the local service npm start recorded
   let endpoint = values.endpoint;
   if (endpoint === undefined && values.region === undefined) {
@@ -50,14 +54,14 @@ async function main(): Promise<number> {
   const client = createDynamoClient({ endpoint, region: values.region });
   try {
     const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const query = puzzle.queryOf(fields, { catalog: await store.catalog(), known: true });
-    puzzle.cacheKey(query); // refuses a question that has no answer at all
-    const location = puzzle.locate(query);
+    const query = await puzzle.http.queryOf(fields, async () => ({ catalog: await store.catalog(), known: true }));
+    puzzle.solver.cacheKey(query); // refuses a question that has no answer at all
+    const location = tables.locate(query);
     if (!location) {
       console.log('table      none: this goal has no table (load one with npm run precompute -- --goal NAME=BOARD)');
       return 1;
     }
-    console.log(`position   ${puzzle.positionText(query, location)}`);
+    console.log(`position   ${commandLine.positionText?.(query, location) ?? `rank ${location.rank}`}`);
     const state = await store.table(location.table);
     if (state.state !== 'loaded') {
       console.log(`table      ${location.table}: ${state.state === 'missing' ? 'not loaded' : `loaded by schema version ${state.found.schemaVersion}, which this version cannot read; reload it`}`);
@@ -65,21 +69,21 @@ async function main(): Promise<number> {
     }
     const { manifest } = state;
     const { page, slot } = pageSlotOf(manifest.layout, location.rank);
-    const key = pageKey(location.section, page, puzzle.format.pageDigits);
+    const key = pageKey(location.section, page, tables.format.pageDigits);
     const { Item } = await client.send(new GetItemCommand({ TableName: values.table, Key: { [PARTITION_KEY]: { S: key } } }));
     console.log(`table      ${location.table}: depth ${manifest.depth}, ${manifest.positions} positions in ${manifest.pages} pages of ${manifest.layout.ranksPerPage} ranks`);
     if (!Item) {
       console.log(`page       ${key}: missing`);
       return 1;
     }
-    const decoded = await store.page(puzzle.format, manifest, key, page);
+    const decoded = await store.page(tables.format, manifest, key, page);
     console.log(`page       ${key}: ${itemBytes(pageItem(key, Item.page.B!))} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
     const record = decoded.find(slot);
     if (!record) {
       console.log(`record     none: the position is more than ${manifest.depth} moves from the goal`);
       return 0;
     }
-    const { moves, line } = puzzle.recordText(location, record);
+    const { moves, line } = commandLine.recordText?.(location, record) ?? { moves: `mask ${record.optimal}`, line: `[${record.line.join(', ')}]` };
     console.log(`distance   ${record.distance}`);
     console.log(`moves      ${moves}`);
     console.log(`line       ${line}`);

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { LOAD_OPTIONS, LOAD_USAGE, type LoadSettings, UsageError, loadSettingsFrom, loadTables } from './load-tables';
+import { type LoadSettings, UsageError, loadCommand, loadSettingsFrom, loadTables } from './load-tables';
 import { warnUnlessShippedRuntime } from './runtime';
 
 /** What a precompute started with an IPC channel tells its parent when a table is loaded. */
@@ -15,16 +15,18 @@ export interface LoadedMessage {
   readonly loaded: string;
 }
 
-export const USAGE = `usage: npm run precompute -- [options]\n${LOAD_USAGE}`;
+const LOAD = await loadCommand();
+
+export const USAGE = `usage: npm run precompute -- [options]\n${LOAD.usage}`;
 
 export function parsePrecomputeOptions(argv: string[]): LoadSettings | 'help' {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { ...LOAD_OPTIONS, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: argv, options: { ...LOAD.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
-  return values.help ? 'help' : loadSettingsFrom(values);
+  return values.help ? 'help' : loadSettingsFrom(values, LOAD.choices);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,12 +8,17 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { ENGINES, parseEngine } from '../core/engine';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../puzzles/knights/rules/query';
 import { InvalidInputError, UnreachableError } from '../core/errors';
-import { PUZZLES, puzzleNamed } from '../puzzles/registry';
+import { withOfflineRoles } from '../puzzles/registry';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const USAGE = `usage: npm run --silent solve -- ${PUZZLES.map((puzzle) => puzzle.name).join('|')} [--engine ${ENGINES.join('|')}] [--limit 0..${MAX_LIMIT} (knights; default ${DEFAULT_LIMIT})] < input.txt`;
+/** The puzzles with a judge format, and what solves theirs here. */
+const JUDGED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => {
+  const solver = offline.commandLine.judgeSolver;
+  return puzzle.judge && solver ? [{ name: puzzle.name, solver, usage: offline.commandLine.solveUsage }] : [];
+});
+
+const USAGE = `usage: npm run --silent solve -- ${JUDGED.map((one) => one.name).join('|')} [--engine ${ENGINES.join('|')}] ${JUDGED.flatMap((one) => (one.usage ? [`[${one.usage}]`] : [])).join(' ')} < input.txt`;
 
 export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promise<{ stdout: string; stderr: string; code: number }> {
   let solve: (input: string) => string;
@@ -25,11 +30,11 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promis
       strict: true,
     });
     if (values.help) return { stdout: `${USAGE}\n`, stderr: '', code: 0 };
-    const puzzle = positionals.length === 1 ? puzzleNamed(positionals[0]) : undefined;
+    const puzzle = positionals.length === 1 ? JUDGED.find((one) => one.name === positionals[0]) : undefined;
     if (!puzzle) {
-      throw new InvalidInputError(`Name one puzzle, ${PUZZLES.map((one) => one.name).join(' or ')}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
+      throw new InvalidInputError(`Name one puzzle, ${JUDGED.map((one) => one.name).join(' or ')}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
     }
-    solve = puzzle.judgeSolver(parseEngine(values.engine), values.limit);
+    solve = puzzle.solver(parseEngine(values.engine), values.limit);
   } catch (error) {
     return { stdout: '', stderr: `${(error as Error).message}\n${USAGE}\n`, code: 2 };
   }

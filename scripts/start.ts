@@ -1,5 +1,5 @@
 /**
- * `npm start [-- --goals LIST --goal NAME=BOARD --knights-depth N --data DIR]`: the whole service on this machine,
+ * `npm start [-- --goals LIST, the puzzles' load options, --data DIR]`: the whole service on this machine,
  * no AWS account needed. Starts the embedded DynamoDB-compatible server (data under .data/),
  * serves the function on http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a
  * Function URL does, answering by search at first, and loads the tables behind it if their
@@ -20,31 +20,32 @@ import { createHandler } from '../lambda/handler';
 import { createDynamoClient } from '../store/client';
 import { type ChildDynamo, LocalDynamoError, startLocalDynamo } from '../store/local-dynamodb';
 import { ensureTable } from '../store/table-admin';
-import { PUZZLE_LOAD_OPTIONS, PUZZLE_LOAD_USAGE, TABLE_NAMES } from '../puzzles/registry';
 import type { TableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
-import { LOAD_OPTIONS, UsageError, loadArguments, loadSettingsFrom } from './load-tables';
+import { UsageError, loadArguments, loadCommand, loadSettingsFrom } from './load-tables';
 import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
 import { warnUnlessShippedRuntime } from './runtime';
 import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
 
-const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [--goal NAME=BOARD ...] [--knights-depth N] [--force] [--data DIR | --endpoint URL]
-  --goals LIST           tables to load and serve from: ${TABLE_NAMES.join(', ')} (default: all of them)
-${PUZZLE_LOAD_USAGE}
+const LOAD = await loadCommand();
+
+const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [load options] [--force] [--data DIR | --endpoint URL]
+  --goals LIST           tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
+${LOAD.puzzleUsage}
   --force                reload the tables even when their manifests say they are loaded
   --data DIR             where the embedded DynamoDB keeps its data (default ${DEFAULT_DATA_DIR})
   --endpoint URL         use this DynamoDB-compatible server instead of starting the embedded one
   --help                 this text`;
 
 function settings() {
-  const { goals, endpoint, force } = LOAD_OPTIONS;
-  const { values } = parseArgs({ options: { goals, endpoint, force, ...PUZZLE_LOAD_OPTIONS, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { goals, endpoint, force } = LOAD.options;
+  const { values } = parseArgs({ options: { goals, endpoint, force, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true });
   if (values.help) return 'help' as const;
   const { data, help: _help, ...loadValues } = values;
-  const load = loadSettingsFrom({ ...loadValues, table: DEFAULT_TABLE_NAME });
+  const load = loadSettingsFrom({ ...loadValues, table: DEFAULT_TABLE_NAME }, LOAD.choices);
   const portText = process.env.PORT ?? '3000';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`PORT must be a port number up to 65535 (0 picks a free one); got "${portText}".`);
   // The load's own options, checked above, as the precompute command takes them.

@@ -3,7 +3,8 @@
  * after Solve, a click on a marked tile of from moves the blank there), Solve asking the API, the
  * answer played back, and the eight table's histogram and farthest pairs.
  */
-import type { EightResponse, TableStatsResponse } from '../api';
+import type { TableStatsResponse } from '../../api/answers';
+import type { EightResponse } from '../../puzzles/eight/response';
 import { MAX_LIMIT } from '../../puzzles/knights/rules/query';
 import { swapCells } from './boards';
 import { ask, byId, say } from './dom';

@@ -1,5 +1,6 @@
 /** Every legal move's value, marked on the board as a chess tablebase explorer marks them. */
-import type { EightMoveResponse, KnightsMoveResponse } from '../api';
+import type { KnightsMoveResponse } from '../../puzzles/knights/response';
+import type { EightMoveResponse } from '../../puzzles/eight/response';
 import type { MoveValue, Playable } from './player';
 
 /** The value of the move to `key` while the board shows the answered position, else undefined. */

@@ -4,7 +4,7 @@
  * knights question (goal=NAME). A goal the URL names is kept, and questions wait, until /stats
  * tells whether it is loaded: the page never silently answers for another goal.
  */
-import type { StatsResponse, TableStatsResponse } from '../api';
+import type { StatsResponse, TableStatsResponse } from '../../api/answers';
 import { MAX_LIMIT } from '../../puzzles/knights/rules/query';
 import { cellsOf, rows, showKnightsCell } from './boards';
 import { byId } from './dom';

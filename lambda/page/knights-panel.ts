@@ -3,7 +3,7 @@
  * cell plays that move), Solve and Exact asking the API for the chosen goal within the limit, the
  * answer played back, and the chosen goal's histogram and farthest positions.
  */
-import type { KnightsResponse } from '../api';
+import type { KnightsResponse } from '../../puzzles/knights/response';
 import { cellsOf, rows, showKnightsCell, swapCells } from './boards';
 import { ask, byId, say } from './dom';
 import { farthestList } from './farthest';

@@ -1,5 +1,6 @@
 /** A puzzle's solved line on the page, and its playback: the same for both puzzles. */
-import type { EightMoveResponse, KnightsMoveResponse } from '../api';
+import type { KnightsMoveResponse } from '../../puzzles/knights/response';
+import type { EightMoveResponse } from '../../puzzles/eight/response';
 import { byId, say } from './dom';
 
 /** A move's value as the API gives it: knights moves are cells, eight moves letters. */

@@ -3,7 +3,7 @@
  * the page knows only the built-in goal) and describes each table, whose histogram and farthest
  * positions each panel shows.
  */
-import type { StatsResponse } from '../api';
+import type { StatsResponse } from '../../api/answers';
 import { ask, byId, say } from './dom';
 import type { EightPanel } from './eight-panel';
 import { chosenGoal, takeListedGoals, wantedGoal } from './knights-goals';

@@ -2,11 +2,10 @@
  * The HDU 3567 judge format. Input: T, then T cases of two lines, A then B. Output per case:
  * `Case i: n`, then the lex-min shortest move string (an empty line when n = 0).
  */
-import type { Engine } from '../../core/engine';
 import { parseEightBoard } from './rules/board';
-import { solveEightBatch } from './rules/batch';
 import { type EightAnswer, type EightQuery, assertReachable } from './rules/query';
 import { checkEachCase, splitCases } from '../../core/judge-input';
+import type { JudgeFormat } from '../roles/judge-format';
 
 export function parseEightJudge(input: string): EightQuery[] {
   return checkEachCase(splitCases(input, 2), ([from, to]) => {
@@ -20,6 +19,7 @@ export function formatEightJudge(answers: readonly EightAnswer[]): string {
   return answers.map((answer, i) => `Case ${i + 1}: ${answer.steps}\n${answer.path}\n`).join('');
 }
 
-export function solveEightJudge(input: string, engine: Engine): string {
-  return formatEightJudge(solveEightBatch(parseEightJudge(input), engine));
-}
+export const eightJudge: JudgeFormat<EightQuery, EightAnswer> = {
+  queries: (input) => parseEightJudge(input),
+  output: formatEightJudge,
+};

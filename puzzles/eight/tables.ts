@@ -1,15 +1,15 @@
 /**
  * The eight table: one logical table (`eight`) of 9 sections, one per canonical goal (the blank's
  * cell in B), each the whole space of 181,440 starting boards relabelled for that goal and ranked
- * by Cantor rank.
+ * by Cantor rank; how a question finds its record there, and what the record answers.
  */
-import { BLANK, BLANK_MOVES, MOVE_LETTERS, blankTarget, formatEightBoard } from './rules/board';
-import { CANONICAL_GOALS } from './rules/canonical';
-import { EIGHT_DIAMETER } from './rules/search';
-import { EIGHT_POSITIONS, blankOfRank, decodeEight } from './rules/space';
-import { buildEightTable } from './rules/table';
+import { BLANK_MOVES, MOVE_LETTERS, blankTarget, formatEightBoard } from './rules/board';
+import { CANONICAL_GOALS, canonicalize } from './rules/canonical';
+import { eightMovesFromMask } from './rules/move-values';
+import type { EightAnswer, EightQuery } from './rules/query';
+import type { StoredTables } from '../roles/stored-tables';
+import { EIGHT_POSITIONS, blankOfRank, encodeEight } from './rules/space';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
-import { type TableSpec, planPages } from '../../store/table-pages';
 import type { TableId } from '../../store/table-schema';
 
 export const EIGHT_TABLE: TableId = 'eight';
@@ -40,25 +40,20 @@ export function eightLetters(blank: number, cells: readonly number[]): string {
   return letters;
 }
 
-/** The eight positions of all 9 goals: the whole space, or (for small test loads) those within `depth`. */
-export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
-  return {
-    table: EIGHT_TABLE,
-    goal: EIGHT_GOALS,
-    depth,
-    spacePositions: EIGHT_SPACE_POSITIONS,
-    build: () =>
-      planPages(
-        EIGHT_FORMAT,
-        CANONICAL_GOALS.map((goal, goalIndex) => ({
-          name: eightSection(goalIndex),
-          bfs: buildEightTable(goalIndex, depth),
-          unrank: (rank: number) => rank,
-          describe: (code: number, line: readonly number[]) => {
-            const board = decodeEight(code);
-            return { board: formatEightBoard(board), goal: formatEightBoard(goal), path: eightLetters(board.indexOf(BLANK), line) };
-          },
-        })),
-      ),
-  };
-}
+export const eightTables: StoredTables<EightQuery, EightAnswer> = {
+  format: EIGHT_FORMAT,
+  tables: () => [EIGHT_TABLE],
+  describeTable: () => ({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: EIGHT_SPACE_POSITIONS, loadOptions: ['--goals eight'] }),
+
+  locate(query) {
+    const { goalIndex, from } = canonicalize(query.from, query.to);
+    return { table: EIGHT_TABLE, goal: EIGHT_GOALS, section: eightSection(goalIndex), rank: encodeEight(from) };
+  },
+
+  fromRecord(query, _manifest, record) {
+    if (!record) return undefined;
+    // Relabelling the tiles moves no blank: the canonical position's moves and mask are the query's.
+    const moves = eightMovesFromMask(query, record.distance, record.optimal);
+    return { steps: record.distance, path: eightLetters(query.from.indexOf(0), record.line), moves, source: 'table' };
+  },
+};

@@ -3,12 +3,11 @@
  * per board, the number of moves to the standard goal, or -1 when that is more than 15 (or than
  * the limit asked for).
  */
-import type { Engine } from '../../core/engine';
 import { parseKnightsRows } from './rules/board';
-import { solveKnightsBatch } from './rules/batch';
 import { resolveKnightsGoal } from './rules/goals';
 import { DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery } from './rules/query';
 import { checkEachCase, splitCases } from '../../core/judge-input';
+import type { JudgeFormat } from '../roles/judge-format';
 
 /** The judge's cases; `limit` (default 15, the judge's question) for people who want more. */
 export function parseKnightsJudge(input: string, limit = DEFAULT_LIMIT): KnightsQuery[] {
@@ -20,6 +19,7 @@ export function formatKnightsJudge(answers: readonly KnightsAnswer[]): string {
   return answers.map((answer) => `${answer.steps}\n`).join('');
 }
 
-export function solveKnightsJudge(input: string, engine: Engine, limit = DEFAULT_LIMIT): string {
-  return formatKnightsJudge(solveKnightsBatch(parseKnightsJudge(input, limit), engine));
-}
+export const knightsJudge: JudgeFormat<KnightsQuery, KnightsAnswer> = {
+  queries: (input) => parseKnightsJudge(input),
+  output: formatKnightsJudge,
+};

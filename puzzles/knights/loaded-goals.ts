@@ -10,7 +10,7 @@ import { MAX_LIMIT } from './rules/query';
 import { InvalidInputError, RefusedForNowError, UnavailableNowError } from '../../core/errors';
 import { printable } from '../../core/printable';
 import type { Catalog, CatalogEntry, TableId } from '../../store/table-schema';
-import type { LoadedGoals } from '../puzzle';
+import type { LoadedGoals } from '../roles/stored-tables';
 
 /** The most knights goals one table of tables serves (the built-in ones included). */
 export const MAX_GOALS = 64;

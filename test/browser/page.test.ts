@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KnightsResponse, StatsResponse } from '../../lambda/api';
+import type { StatsResponse } from '../../api/answers';
+import type { KnightsResponse } from '../../puzzles/knights/response';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
@@ -11,7 +12,7 @@ import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
 import { nearEightSpec } from '../support/small-tables';

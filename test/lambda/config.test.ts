@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../lambda/config';
 import { loadSettingsFrom } from '../../scripts/load-tables';
+import { loadChoices } from '../../puzzles/registry';
+
+const choices = await loadChoices();
 
 describe('the function configuration', () => {
   it('reads the table, endpoint, region and log level, with defaults', () => {
@@ -36,10 +39,10 @@ describe('the table name and the endpoint', () => {
       }
     };
     for (const name of ['tablebase', 'Tablebase-AnswersTable1', 'a.b_c', 'ab', 'a b', 'x'.repeat(255), 'x'.repeat(256), 'tä']) {
-      expect(accepted(() => readConfig({ TABLE_NAME: name })), name).toBe(accepted(() => loadSettingsFrom({ table: name })));
+      expect(accepted(() => readConfig({ TABLE_NAME: name })), name).toBe(accepted(() => loadSettingsFrom({ table: name }, choices)));
     }
     for (const endpoint of ['http://127.0.0.1:8000', 'https://dynamodb.eu-west-1.amazonaws.com', 'http://[::1]:8000/', 'localhost:8000', 'ftp://127.0.0.1', 'http://', 'http:/x', ' http://x']) {
-      expect(accepted(() => readConfig({ DYNAMODB_ENDPOINT: endpoint })), endpoint).toBe(accepted(() => loadSettingsFrom({ endpoint })));
+      expect(accepted(() => readConfig({ DYNAMODB_ENDPOINT: endpoint })), endpoint).toBe(accepted(() => loadSettingsFrom({ endpoint }, choices)));
     }
     expect(accepted(() => readConfig({ TABLE_NAME: 'ab' }))).toBe(false);
     expect(accepted(() => readConfig({ DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }))).toBe(true);

@@ -15,7 +15,7 @@ import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, sampl
 import { Tablebase } from '../../lambda/tablebase';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';

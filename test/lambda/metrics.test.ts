@@ -4,7 +4,7 @@ import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
 import { type RequestOutcome, createMetrics } from '../../lambda/metrics';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { loadTable } from '../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';

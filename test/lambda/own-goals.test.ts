@@ -14,7 +14,7 @@ import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
 import { MAX_GOALS } from '../../puzzles/knights/loaded-goals';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../../scripts/seeded-inputs';
 import { CatalogFullError, GoalConflictError, loadTable } from '../../store/loader';
 import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValue, readCatalog } from '../../store/table-schema';

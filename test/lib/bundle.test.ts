@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { loadTable } from '../../store/loader';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
+import { OFFLINE_IMPORT } from '../../puzzles/puzzle';
+import { withOfflineRoles } from '../../puzzles/registry';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { nearEightSpec } from '../support/small-tables';
 
@@ -23,7 +25,7 @@ let bundle: FunctionBundle;
 let fn: BundledFunction;
 
 beforeAll(async () => {
-  bundle = buildFunctionBundle(dir);
+  bundle = await buildFunctionBundle(dir);
   const tableName = await freshTable(client, 'bundle');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
@@ -47,6 +49,15 @@ describe('the bundle as the stack builds it', () => {
     expect(code).toMatch(/require\("@aws-sdk\/client-dynamodb"\)/);
     expect(bundle.bytes).toBeLessThan(400_000);
     expect(bundle.environment).toMatchObject({ NODE_OPTIONS: '--enable-source-maps' });
+  });
+
+  it('leaves out the roles only the commands use: each puzzle\'s offline import stays an import, and none of its text is bundled', async () => {
+    const code = readFileSync(bundle.file, 'utf8');
+    expect(code).toContain(`import("${OFFLINE_IMPORT}")`);
+    for (const { offline } of await withOfflineRoles()) {
+      expect(code).not.toContain(offline.commandLine.usage);
+      if (offline.loads?.usage) expect(code).not.toContain(offline.loads.usage.trim().split('\n')[0].trim());
+    }
   });
 
   it('answers from the table, by search, in judge batches, and refuses a malformed request', async () => {

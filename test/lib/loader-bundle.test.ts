@@ -31,10 +31,10 @@ function bundleOf(which: 'loader' | 'api') {
 describe('the loader bundle', () => {
   it('loads and verifies the tables, does nothing the second time, and the API answers from them', async () => {
     const tableName = await freshTable(client, 'loader');
-    const bundle = bundleOf('loader');
-    expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps', KNIGHTS_DEPTH: '15' });
+    const bundle = await bundleOf('loader');
+    expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps' });
     // The template's depth, lowered so that the rehearsal stays quick, and a goal of one's own.
-    const loader = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), KNIGHTS_DEPTH: '6', LOAD_GOALS: `mine=${OWN}` } });
+    const loader = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: `--knights-depth 6 --goal mine=${OWN}` } });
     running.push(loader);
     const first = await loader.invokeWith({}, FIFTEEN_MINUTES);
     expect(first.result).toMatchObject({
@@ -50,7 +50,7 @@ describe('the loader bundle', () => {
     expect(second.handlerMs).toBeLessThan(5000);
     expect(JSON.stringify(await scanAll(client, tableName))).toBe(before); // nothing written
 
-    const api = await startBundledFunction(bundleOf('api'), { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
+    const api = await startBundledFunction(await bundleOf('api'), { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
     running.push(api);
     const event = (target: string) => functionUrlEvent({ method: 'GET', target, headers: { host: 'abc.lambda-url.us-east-1.on.aws' } });
     const knights = await api.invoke(event('/knights?board=1*111/01111/00111/00001/00000&limit=6'));
@@ -62,7 +62,7 @@ describe('the loader bundle', () => {
   });
 
   it('fails with the load\'s own sentence, as the deploy shows it', async () => {
-    const loader = await startBundledFunction(bundleOf('loader'), { environment: { TABLE_NAME: 'x', DYNAMODB_ENDPOINT: testEndpoint() } });
+    const loader = await startBundledFunction(await bundleOf('loader'), { environment: { TABLE_NAME: 'x', DYNAMODB_ENDPOINT: testEndpoint() } });
     running.push(loader);
     await expect(loader.invokeWith({}, FIFTEEN_MINUTES)).rejects.toThrow(/--table must be a DynamoDB table name \(3 to 255/);
   });

@@ -3,11 +3,14 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { TablebaseStack } from '../../lib/tablebase-stack';
+import { loadChoices } from '../../puzzles/registry';
+
+const loads = await loadChoices();
 
 /** The stack without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
 function synth(context: Record<string, unknown> = {}) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new TablebaseStack(app, 'Tablebase');
+  const stack = new TablebaseStack(app, 'Tablebase', { loads });
   return { app, stack, template: Template.fromStack(stack) };
 }
 
@@ -204,16 +207,16 @@ describe('alarms', () => {
 });
 
 describe('the tables built at deploy', () => {
-  const loaderOf = (template: Template) => Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: { KNIGHTS_DEPTH: Match.anyValue() } } } }));
+  const loaderOf = (template: Template) => Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('LoaderFunction')).map(([, resource]) => resource);
 
   it('are loaded by a function of its own, Node.js 24 on arm64, sized for the depth, with 13 minutes', () => {
     const [loader] = loaderOf(byDefault.template);
     expect(loader.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 780, Handler: 'index.handler' });
-    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) }, KNIGHTS_DEPTH: '15' });
-    const whole = synth({ knightsDepth: '39', goals: 'mine=10110/01*11/10111/01001/00000,far=01000/10100/11000/0111*/11011' });
+    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) } });
+    const whole = synth({ load: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' });
     expect(loaderOf(whole.template)[0].Properties).toMatchObject({
       MemorySize: 3008,
-      Environment: { Variables: { KNIGHTS_DEPTH: '39', LOAD_GOALS: 'mine=10110/01*11/10111/01001/00000,far=01000/10100/11000/0111*/11011' } },
+      Environment: { Variables: { LOAD_OPTIONS: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' } },
     });
   });
 
@@ -255,9 +258,12 @@ describe('settings', () => {
     [{ reservedConcurrency: 'lots' }, /reservedConcurrency must be a whole number of at least 1, or "none"/],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address; got "ops"/],
     [{ loadTables: 'no' }, /loadTables must be "true" or "false"/],
-    [{ knightsDepth: '64' }, /Context knightsDepth or goals: knightsDepth must be a whole number from 0 to 63; got "64"/],
-    [{ goals: 'Mine=10110/01*11/10111/01001/00000' }, /Context knightsDepth or goals: goals Mine=.*the name is wrong/],
-    [{ goals: 'mine' }, /goals takes NAME=BOARD/],
+    [{ load: '--knights-depth 64' }, /Context load: --knights-depth must be a whole number from 0 to 63; got "64"/],
+    [{ load: '--goal Mine=10110/01*11/10111/01001/00000' }, /Context load: --goal Mine=.*the name is wrong/],
+    [{ load: '--goal mine' }, /--goal takes NAME=BOARD/],
+    [{ load: '--goals chess' }, /Context load: --goals: there is no table "chess"/],
+    [{ load: '--depth 3' }, /Context load: Unknown option '--depth'.* The load options are --goals, --goal, --knights-depth\./],
+    [{ knightsDepth: '39' }, /Context knightsDepth is gone: give the load's options as npm run precompute takes them, in the one setting load/],
   ])('refuses %j', (context, message) => {
     expect(() => synth(context)).toThrow(message);
   });

@@ -10,7 +10,7 @@ import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { loadTable } from '../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../core/engine';
 import { InvalidInputError, UnreachableError } from '../../core/errors';
-import { solveEightJudge } from '../../puzzles/eight/judge';
-import { solveKnightsJudge } from '../../puzzles/knights/judge';
+import { solveEightJudge } from '../../puzzles/eight/offline/judge-solver';
+import { solveKnightsJudge } from '../../puzzles/knights/offline/judge-solver';
 import { main } from '../../scripts/solve';
 
 const KNIGHTS_INPUT = '2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n';

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { loadTable } from '../../store/loader';
-import { eightSpec } from '../../puzzles/eight/tables';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { eightSpec } from '../../puzzles/eight/offline/loads';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();

@@ -13,8 +13,8 @@ import { decodePage } from '../../store/page-codec';
 import { rankAt } from '../../store/page-layout';
 import { EIGHT_FORMAT, eightLetters } from '../../puzzles/eight/tables';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
-import { eightSpec } from '../../puzzles/eight/tables';
-import { knightsSpec } from '../../puzzles/knights/tables';
+import { eightSpec } from '../../puzzles/eight/offline/loads';
+import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import {
   FARTHEST_LISTED,
   MAX_PAGE_ITEM_BYTES,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RefusedForNowError, UnavailableNowError } from '../../../core/errors';
 import { knights } from '../../../puzzles/knights';
 import { MAX_GOALS, namedGoals } from '../../../puzzles/knights/loaded-goals';
-import type { LoadedGoals } from '../../../puzzles/puzzle';
+import type { LoadedGoals } from '../../../puzzles/roles/stored-tables';
 import type { CatalogEntry } from '../../../store/table-schema';
 
 const FAR = '01000/10100/11000/0111*/11011';
@@ -11,28 +11,29 @@ const SAMPLE = '10110/01*11/10111/01001/00000';
 const goals = (entries: Record<string, CatalogEntry>, known = true): LoadedGoals => ({ catalog: new Map(Object.entries(entries)), known });
 const whole = goals({ 'knights#far': { goal: FAR, whole: true, depth: 46 } });
 const partial = goals({ 'knights#far': { goal: FAR, whole: false, depth: 15 } });
+const query = (fields: unknown, loaded: LoadedGoals) => knights.http.queryOf(fields, async () => loaded);
 
 describe('a knights goal', () => {
-  it('is the standard one by default, a loaded one by name or by its board, else a board of its own', () => {
-    expect(knights.queryOf({ board: SAMPLE }, partial).goal.name).toBe('standard');
-    expect(knights.queryOf({ board: SAMPLE, goal: 'far' }, partial).goal).toEqual({ name: 'far', board: FAR.replaceAll('/', '') });
-    expect(knights.queryOf({ board: SAMPLE, goal: FAR.replaceAll('/', '') }, partial).goal.name).toBe('far');
-    expect(knights.queryOf({ board: SAMPLE, goal: SAMPLE }, partial).goal.name).toBeUndefined();
+  it('is the standard one by default, a loaded one by name or by its board, else a board of its own', async () => {
+    expect((await query({ board: SAMPLE }, partial)).goal.name).toBe('standard');
+    expect((await query({ board: SAMPLE, goal: 'far' }, partial)).goal).toEqual({ name: 'far', board: FAR.replaceAll('/', '') });
+    expect((await query({ board: SAMPLE, goal: FAR.replaceAll('/', '') }, partial)).goal.name).toBe('far');
+    expect((await query({ board: SAMPLE, goal: SAMPLE }, partial)).goal.name).toBeUndefined();
   });
 
-  it('accepts limits up to its true depth once its whole table is loaded, else up to 39', () => {
-    expect(knights.queryOf({ board: SAMPLE, goal: 'far', limit: 46 }, whole).limit).toBe(46);
-    expect(() => knights.queryOf({ board: SAMPLE, goal: 'far', limit: 47 }, whole)).toThrow('The limit must be a whole number of moves from 0 to 46; got 47.');
-    expect(() => knights.queryOf({ board: SAMPLE, goal: 'far', limit: 40 }, partial)).toThrow('from 0 to 39; got 40.');
-    expect(() => knights.queryOf({ board: SAMPLE, limit: 40 }, whole)).toThrow('from 0 to 39');
-    expect(knights.describeTable('knights#far', whole.catalog.get('knights#far')).identity.maxLimit).toBe(46);
+  it('accepts limits up to its true depth once its whole table is loaded, else up to 39', async () => {
+    expect((await query({ board: SAMPLE, goal: 'far', limit: 46 }, whole)).limit).toBe(46);
+    await expect(query({ board: SAMPLE, goal: 'far', limit: 47 }, whole)).rejects.toThrow('The limit must be a whole number of moves from 0 to 46; got 47.');
+    await expect(query({ board: SAMPLE, goal: 'far', limit: 40 }, partial)).rejects.toThrow('from 0 to 39; got 40.');
+    await expect(query({ board: SAMPLE, limit: 40 }, whole)).rejects.toThrow('from 0 to 39');
+    expect(knights.tables.describeTable('knights#far', whole.catalog.get('knights#far')).identity.maxLimit).toBe(46);
   });
 
-  it('refuses an unknown name with the goals there are, and says when they cannot be told now', () => {
-    expect(() => knights.queryOf({ board: SAMPLE, goal: 'nope' }, partial)).toThrow(new RefusedForNowError('There is no goal named "nope": the goals loaded are standard, far; or give the goal as a board.'));
-    expect(() => knights.queryOf({ board: SAMPLE, goal: 'far' }, goals({}, false))).toThrow(UnavailableNowError);
-    expect(knights.queryOf({ board: SAMPLE, goal: 'standard' }, goals({}, false)).goal.name).toBe('standard');
-    expect(() => knights.queryOf({ board: SAMPLE, goal: '10110/01*11' }, partial)).toThrow(/^The goal is not a valid board\. A board has 5 rows/);
+  it('refuses an unknown name with the goals there are, and says when they cannot be told now', async () => {
+    await expect(query({ board: SAMPLE, goal: 'nope' }, partial)).rejects.toThrow(new RefusedForNowError('There is no goal named "nope": the goals loaded are standard, far; or give the goal as a board.'));
+    await expect(query({ board: SAMPLE, goal: 'far' }, goals({}, false))).rejects.toThrow(UnavailableNowError);
+    expect((await query({ board: SAMPLE, goal: 'standard' }, goals({}, false))).goal.name).toBe('standard');
+    await expect(query({ board: SAMPLE, goal: '10110/01*11' }, partial)).rejects.toThrow(/^The goal is not a valid board\. A board has 5 rows/);
   });
 
   it(`serves at most ${MAX_GOALS} goals, and ignores catalogue entries that name no goal`, () => {
@@ -40,6 +41,6 @@ describe('a knights goal', () => {
     expect(namedGoals(goals({ ...many }).catalog).size).toBe(MAX_GOALS);
     const odd = goals({ 'knights#Bad Name': { goal: FAR, whole: false, depth: 1 }, 'knights#bad-board': { goal: 'xyz', whole: false, depth: 1 }, eight: { goal: 'X', whole: true, depth: 31 } });
     expect([...namedGoals(odd.catalog).keys()]).toEqual(['standard']);
-    expect(knights.tables(odd.catalog)).toEqual(['knights#standard']);
+    expect(knights.tables.tables(odd.catalog)).toEqual(['knights#standard']);
   });
 });

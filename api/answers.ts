@@ -1,11 +1,11 @@
 /**
- * The API's answers as types, and nothing else: the function writes them (responses.ts), and the
- * page and `npm run ask` read them by type-only imports, which esbuild erases. No import here, so
- * that the page's browser-only type check can follow it.
+ * The API's shapes that every puzzle shares, as types and nothing else: how an answer was found,
+ * /health, /stats and errors. Each puzzle declares its own query and answer in its folder. The
+ * function writes these (lambda/responses.ts); the page and `npm run ask` read them by type-only
+ * imports, which esbuild erases. No import here, so that the page's browser-only type check can
+ * follow it.
  */
 
-/** The puzzles, by their paths (/knights, /eight). */
-export type PuzzleName = 'knights' | 'eight';
 
 /** How an answer was found: the position's stored record, or the bounded search. */
 export type AnswerSource = 'table' | 'search';
@@ -15,57 +15,18 @@ export type DynamoState = 'reachable' | 'unreachable' | 'not configured';
 
 /** One of a table's farthest positions, as /stats lists them. */
 export interface FarthestPositionResponse {
-  /** Knights: the board as 5 rows joined by "/"; eight: the starting board's 9 characters. */
+  /** The position, written as its puzzle's queries write it. */
   readonly board: string;
-  /** The goal it is this far from (for eight, the B of the pair). */
+  /** The goal it is this far from. */
   readonly goal: string;
   readonly steps: number;
-  /** The lex-min line: knights cells, or eight letters. */
+  /** The lex-min line, in its puzzle's move notation: cells, or letters. */
   readonly path: readonly number[] | string;
 }
 
-export interface KnightsResponse {
-  /** Moves in a shortest line to the goal, or -1 when that is more than the limit. */
-  readonly steps: number;
-  /** The lex-min shortest line: the cells the empty square moves to. */
-  readonly path: number[];
-  readonly source: AnswerSource;
-  readonly cached: boolean;
-  /** The board asked about, as 5 rows joined by "/". */
-  readonly board: string;
-  /** The goal's name (built in, or loaded with --goal), or its board when it is neither. */
-  readonly goal: string;
-  readonly limit: number;
-  /** Every legal move (the cell the empty square jumps to, ascending) and its value. */
-  readonly moves: KnightsMoveResponse[];
-}
 
-export interface KnightsMoveResponse {
-  readonly move: number;
-  /** Moves to the goal after this one; -1 past the limit. */
-  readonly steps: number;
-  /** Whether it leads one step closer (within the limit). */
-  readonly optimal: boolean;
-}
 
-export interface EightMoveResponse {
-  /** The blank's move: d, l, r or u. */
-  readonly move: string;
-  readonly steps: number;
-  readonly optimal: boolean;
-}
 
-export interface EightResponse {
-  readonly steps: number;
-  /** The lex-min shortest line as the letters d, l, r, u. */
-  readonly path: string;
-  readonly source: AnswerSource;
-  readonly cached: boolean;
-  readonly from: string;
-  readonly to: string;
-  /** Every legal move (d, l, r, u order) and its value. */
-  readonly moves: EightMoveResponse[];
-}
 
 export interface HealthResponse {
   /** "ok" (200) when the tables can answer now; "degraded" (503) when answers come by search. */
@@ -78,12 +39,13 @@ export interface HealthResponse {
 
 /** Which puzzle and goal a table answers, loaded or not. */
 export interface TableIdentity {
-  readonly puzzle: PuzzleName;
-  /** The goal board (for eight, its 9 canonical goals, comma-separated). */
+  /** The puzzle, by its path. */
+  readonly puzzle: string;
+  /** The goal board, or the goals of a table of several, comma-separated. */
   readonly goal: string;
-  /** Knights: the goal's name, which `goal=NAME` asks by. */
+  /** For a puzzle whose questions name a goal: the goal's name, which `goal=NAME` asks by. */
   readonly goalName?: string;
-  /** Knights: the largest limit its questions accept (its depth once its whole table is loaded, else 39). */
+  /** For a puzzle whose questions have a move limit: the largest this table's questions accept. */
   readonly maxLimit?: number;
 }
 
@@ -122,7 +84,7 @@ export interface StatsResponse {
 
 export type TableStatsResponse =
   | (LoadedTable & {
-      /** levels[k]: positions exactly k moves from the goal (for eight, summed over its 9 goals). */
+      /** levels[k]: positions exactly k moves from the goal (summed over the goals of a table of several). */
       readonly levels: readonly number[];
       readonly farthest: readonly FarthestPositionResponse[];
     })

@@ -1,0 +1,37 @@
+/** The eight load: one table of the whole space around all 9 canonical goals. */
+import { BLANK, formatEightBoard } from '../rules/board';
+import { CANONICAL_GOALS } from '../rules/canonical';
+import { EIGHT_DIAMETER } from '../rules/search';
+import { decodeEight } from '../rules/space';
+import { buildEightTable } from '../rules/table';
+import { type TableSpec, planPages } from '../../../store/table-pages';
+import type { TableLoads } from '../../roles/table-loads';
+import { EIGHT_FORMAT, EIGHT_GOALS, EIGHT_SPACE_POSITIONS, EIGHT_TABLE, eightLetters, eightSection } from '../tables';
+
+/** The eight positions of all 9 goals: the whole space, or (for small test loads) those within `depth`. */
+export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
+  return {
+    table: EIGHT_TABLE,
+    goal: EIGHT_GOALS,
+    depth,
+    spacePositions: EIGHT_SPACE_POSITIONS,
+    build: () =>
+      planPages(
+        EIGHT_FORMAT,
+        CANONICAL_GOALS.map((goal, goalIndex) => ({
+          name: eightSection(goalIndex),
+          bfs: buildEightTable(goalIndex, depth),
+          unrank: (rank: number) => rank,
+          describe: (code: number, line: readonly number[]) => {
+            const board = decodeEight(code);
+            return { board: formatEightBoard(board), goal: formatEightBoard(goal), path: eightLetters(board.indexOf(BLANK), line) };
+          },
+        })),
+      ),
+  };
+}
+
+export const eightLoads: TableLoads = {
+  names: [EIGHT_TABLE],
+  specs: (names) => (names.length > 0 ? [eightSpec()] : []),
+};

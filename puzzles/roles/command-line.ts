@@ -1,0 +1,27 @@
+/**
+ * The command-line role (npm run ask, lookup and solve): the words that name a question, and
+ * answers, stored records and farthest positions as a person reads them. Only the commands load
+ * it, never the function.
+ */
+import type { Engine } from '../../core/engine';
+import type { PositionRecord } from '../../store/page-codec';
+import type { Location } from './stored-tables';
+
+export interface CommandLine<Query> {
+  /** The usage of its command line words. */
+  readonly usage: string;
+  /** The query fields a command line names: positionals, and --goal/--limit. */
+  query(args: readonly string[], options: { readonly goal?: string; readonly limit?: string }): Record<string, string>;
+  /** The API's answer as a person reads it. */
+  answerText(answer: unknown): string;
+  /** A table's farthest position as a line of text. */
+  farthestText(position: { board: string; goal: string; path: readonly number[] | string }): string;
+  /** The position a location is of, as `npm run lookup` shows it. */
+  positionText?(query: Query, location: Location): string;
+  /** A stored record, as `npm run lookup` shows it: its moves and its line. */
+  recordText?(location: Location, record: PositionRecord): { moves: string; line: string };
+  /** npm run solve: judge input to judge output, `limit` as the command line gave it (checked now). */
+  judgeSolver?(engine: Engine, limit: string | undefined): (input: string) => string;
+  /** The options of `npm run solve` only this puzzle takes, for its usage. */
+  readonly solveUsage?: string;
+}
