@@ -17,20 +17,16 @@ const REGISTERED = [knights, eight] as const;
 /** The puzzles, by their paths (/knights, /eight). */
 export type PuzzleName = (typeof REGISTERED)[number]['name'];
 
-export const PUZZLES: readonly Puzzle[] = REGISTERED;
-
-export function puzzleNamed(name: string): Puzzle | undefined {
-  return PUZZLES.find((puzzle) => puzzle.name === name);
-}
-
-/** Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists. */
-export function tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle }[] {
-  return PUZZLES.flatMap((puzzle) => (puzzle.tables ? puzzle.tables.tables(catalog).map((table) => ({ table, puzzle })) : []));
-}
-
-/** Every puzzle with the roles only the commands use (loaded on first use). */
-export async function withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]> {
-  return Promise.all(PUZZLES.map(async (puzzle) => ({ puzzle, offline: await puzzle.offline() })));
+/** What everything above the puzzles asks of a list of puzzles. */
+export interface Registry {
+  readonly PUZZLES: readonly Puzzle[];
+  puzzleNamed(name: string): Puzzle | undefined;
+  /** Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists. */
+  tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle }[];
+  /** Every puzzle with the roles only the commands use (loaded on first use). */
+  withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]>;
+  /** What a load can be asked for: the tables --goals selects, and the options only some puzzle takes. */
+  loadChoices(): Promise<LoadChoices>;
 }
 
 /** What a load can be asked for: the table names --goals selects, and the options only some puzzle takes. */
@@ -41,15 +37,27 @@ export interface LoadChoices {
   readonly loads: readonly TableLoads[];
 }
 
-export async function loadChoices(): Promise<LoadChoices> {
-  const loads = (await withOfflineRoles()).flatMap(({ offline }) => (offline.loads ? [offline.loads] : []));
+/** A registry of these puzzles (the tests make one with a puzzle of their own). */
+export function registryOf(puzzles: readonly Puzzle[]): Registry {
+  const withOfflineRoles = () => Promise.all(puzzles.map(async (puzzle) => ({ puzzle, offline: await puzzle.offline() })));
   return {
-    names: loads.flatMap((one) => one.names),
-    options: Object.assign({}, ...loads.map((one) => one.options ?? {})),
-    usage: loads.flatMap((one) => (one.usage ? [one.usage] : [])).join('\n'),
-    loads,
+    PUZZLES: puzzles,
+    puzzleNamed: (name) => puzzles.find((puzzle) => puzzle.name === name),
+    tablesOf: (catalog) => puzzles.flatMap((puzzle) => (puzzle.tables ? puzzle.tables.tables(catalog).map((table) => ({ table, puzzle })) : [])),
+    withOfflineRoles,
+    async loadChoices() {
+      const loads = (await withOfflineRoles()).flatMap(({ offline }) => (offline.loads ? [offline.loads] : []));
+      return {
+        names: loads.flatMap((one) => one.names),
+        options: Object.assign({}, ...loads.map((one) => one.options ?? {})),
+        usage: loads.flatMap((one) => (one.usage ? [one.usage] : [])).join('\n'),
+        loads,
+      };
+    },
   };
 }
+
+export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices } = registryOf(REGISTERED);
 
 /** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
 export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): TableSpec[] {

@@ -1,0 +1,77 @@
+/**
+ * A puzzle that exists only in the tests, the 2x3 sliding puzzle (its folder, test/puzzles/slide/,
+ * is the only code it has), registered beside the real ones in a test registry, goes through the
+ * same paths: the precompute into a real DynamoDB-compatible server, the handler (JSON, a batch,
+ * judge text), /stats, /health and the solver of `npm run solve`.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createAppState } from '../../../lambda/app-state';
+import { readConfig } from '../../../lambda/config';
+import { createHandler } from '../../../lambda/handler';
+import { loadChoices, puzzleNamed } from '../../../puzzles/registry';
+import { loadSettingsFrom, loadTables } from '../../../scripts/load-tables';
+import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
+import { call } from '../../support/function-url';
+import { quietLog } from '../../support/log';
+import { slide } from './index';
+import { decodeSlide, encodeSlide, slideTable } from './rules';
+
+vi.mock('../../../puzzles/registry', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../puzzles/registry')>();
+  const { slide: test } = await import('./index');
+  return { ...real, ...real.registryOf([...real.PUZZLES, test]) };
+});
+
+const client = testClient();
+
+describe('a puzzle of the tests alone, through the real paths', () => {
+  it('is in the registry, and its space is 360 positions from the goal, the farthest 21 moves away', () => {
+    expect(puzzleNamed('slide')).toBe(slide);
+    const table = slideTable();
+    expect(table.order.length).toBe(360);
+    expect(table.depth).toBe(21);
+  });
+
+  it('is precomputed into DynamoDB, answered from its table, and told of by /stats and /health', async () => {
+    const tableName = await freshTable(client, 'slide');
+    const choices = await loadChoices();
+    expect(choices.names).toContain('slide');
+    const [result] = await loadTables(loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, goals: 'slide', concurrency: '4' }, choices));
+    expect(result).toMatchObject({ table: 'slide', status: 'loaded', manifest: { positions: 360, depth: 21 } });
+
+    const handler = createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
+    const one = await call(handler, { path: '/slide', query: 'board=123405' });
+    expect(one).toMatchObject({ status: 200, json: { steps: 1, path: 'r', source: 'table', board: '123405' } });
+    expect(one.json.moves).toEqual([
+      { move: 'l', steps: 2, optimal: false },
+      { move: 'r', steps: 0, optimal: true },
+      { move: 'u', steps: 2, optimal: false },
+    ]);
+
+    // Every position of the table answers as the in-memory BFS does.
+    const boards = [...slideTable().order].map(decodeSlide);
+    const batch = await call(handler, { method: 'POST', path: '/slide', body: JSON.stringify({ queries: [...boards.map((board) => ({ board })), { board: '213450' }, { board: '12' }] }) });
+    expect(batch.status).toBe(200);
+    const answers = batch.json.answers;
+    boards.forEach((board, i) => expect(answers[i]).toMatchObject({ steps: slideTable().distance[encodeSlide(board)], source: 'table' }));
+    expect(answers[360]).toMatchObject({ status: 422, error: expect.stringMatching(/^Query 361: 213450 cannot reach 123450/) });
+    expect(answers[361]).toMatchObject({ status: 400, error: expect.stringMatching(/^Query 362: A 2x3 board is the digits 0 to 5/) });
+
+    const judged = await call(handler, { method: 'POST', path: '/slide', headers: { 'content-type': 'text/plain' }, body: '2\n123405\n123450\n' });
+    expect(judged).toMatchObject({ status: 200 });
+    expect(judged.text).toBe('1 r\n0 \n');
+
+    const stats = await call(handler, { path: '/stats' });
+    expect(stats.json.tables.slide).toMatchObject({ puzzle: 'slide', state: 'loaded', positions: 360, depth: 21, whole: true });
+    expect(stats.json.tables.slide.levels.reduce((a: number, b: number) => a + b, 0)).toBe(360);
+    const health = await call(handler, { path: '/health' });
+    expect(health.json.tables.slide).toMatchObject({ puzzle: 'slide', state: 'loaded' });
+  });
+
+  it('is answered by search where no table is, and its judge input is solved by npm run solve\'s own solver', async () => {
+    const handler = createHandler(createAppState(readConfig({}), { log: quietLog() }));
+    expect((await call(handler, { path: '/slide', query: 'board=123405' })).json).toMatchObject({ steps: 1, path: 'r', source: 'search' });
+    const { commandLine } = await slide.offline();
+    expect(commandLine.judgeSolver!('search', undefined)('1\n123405\n')).toBe('1 r\n');
+  });
+});
