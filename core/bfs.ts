@@ -36,7 +36,7 @@ export interface StateSpace {
   step(code: number, index: number): number;
   /**
    * Optionally, the space's own expansion of a level, with its move and rank arithmetic written
-   * inline; it must do exactly what `expandLevel` does. For a space as large as the whole knights
+   * inline; it must do exactly what `expandLevel` does. For a space of tens of millions of
    * space (260 million moves) the calls `expandLevel` makes per move cost a quarter of the search
    * on Node 24 (a half on Node 20): the JIT keeps their typed-array bounds and shape checks inside
    * the loop.

@@ -1,6 +1,6 @@
 /**
  * Cantor ranking: the index of a permutation of 0..n-1 among all n! orderings, in lexicographic
- * order (its Lehmer code read as a factorial-base number). It gives every eight-puzzle state a
+ * order (its Lehmer code read as a factorial-base number). It gives every sliding-puzzle state a
  * dense integer key in 0 .. 9!-1.
  */
 

@@ -1,8 +1,8 @@
 /**
- * Dense ranking of 12-element subsets of 24 positions (the black knights among the 24 cells that
+ * Dense ranking of 12-element subsets of 24 positions (for example, which 12 of the 24 cells besides an empty square hold
  * are not empty), in colexicographic order: rank = sum over the i-th smallest member c_i of
  * C(c_i, i). Two lookup tables over 12-bit halves make a rank four array reads, which is what lets
- * a BFS over 67.6 million knights positions finish in seconds.
+ * a BFS over tens of millions of positions finish in seconds.
  */
 
 export const SUBSET_BITS = 24;
@@ -26,11 +26,11 @@ export const binomial: readonly (readonly number[])[] = (() => {
 export const SUBSET_COUNT = binomial[SUBSET_BITS][SUBSET_SIZE];
 
 /**
- * The rank's lookup tables, as an object a hot loop can hold in a local (the knights space keeps
+ * The rank's lookup tables, as an object a hot loop can hold in a local (a space keeps
  * its own): an imported binding is reloaded at every use (see a puzzle's space.ts).
  */
 export class SubsetRanker {
-  // Read-only in use; public so that a loop can hold them in locals (see KnightsSpace.expandLevel).
+  // Read-only in use; public so that a loop can hold them in locals (as a space's own expandLevel does).
   readonly popcountLow = new Uint8Array(1 << HALF_BITS);
   readonly rankLow = new Int32Array(1 << HALF_BITS);
   /** rankHigh[j * 4096 + hi]: contribution of the high half when j members lie in the low half. */

@@ -91,7 +91,7 @@ export function iterativeDeepening(pass: DepthFirstPass, firstBound: number, max
  * One bounded depth-first pass at a time, and its budget. The line lives in an array indexed by
  * depth, written in place: a pass allocates nothing per node, which is most of what keeps it near
  * the speed of the same search in C. A puzzle whose search is hot enough writes its own pass, its
- * moves inline (see EightDepthFirst); DepthFirst below is the generic one.
+ * moves inline; DepthFirst below is the generic one.
  */
 export abstract class DepthFirstPass {
   /** line[k]: the k-th move from the start to the node being searched. */

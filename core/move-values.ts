@@ -12,7 +12,7 @@
  */
 
 export interface MoveValue {
-  /** The puzzle's move: the knights cell the empty square jumps to, the eight blank's direction. */
+  /** The puzzle's move: a cell the empty square jumps to, or a direction the blank moves in. */
   readonly move: number;
   /** Moves from the position after this move to the goal; -1 when that is past the limit. */
   readonly steps: number;

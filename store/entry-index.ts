@@ -4,9 +4,9 @@
  */
 
 /**
- * Where each scrambled rank's entry lives. A table holding most of its space (the whole knights
- * space, the eight goals) gives every rank an entry, at the rank itself: the fastest way, and the
- * only one that fits the whole space's memory budget. A shallow table (a depth-15 knights table
+ * Where each scrambled rank's entry lives. A table holding most of its space (a whole
+ * space) gives every rank an entry, at the rank itself: the fastest way, and the
+ * only one that fits the whole space's memory budget. A shallow table (a depth-15 table
  * holds 2.5% of its space) keeps entries for its positions only, in scrambled-rank order, and finds
  * one by binary search: 13 MB instead of 541 MB.
  */

@@ -61,7 +61,7 @@ export const CHECKPOINT_EVERY_MS = 2000;
 /**
  * Random positions read back before the manifest is written: one in a thousand, at least 1,000
  * (enough to catch any systematic fault, a wrong layout or a codec mismatch, with certainty) and
- * at most 10,000 (the whole knights space: reading them costs a few thousand page reads).
+ * at most 10,000 (a whole space of tens of millions: reading them costs a few thousand page reads).
  */
 export function spotChecksFor(positions: number): number {
   return Math.min(positions, Math.max(1000, Math.min(10_000, Math.ceil(positions / 1000))));
@@ -167,7 +167,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
     read: async () => readCatalog(await get(CATALOG_KEY)),
     /**
      * Lists the table: idempotent updates of its entry alone, so that loads of other tables running
-     * at once lose nothing. A table that bounds its kind (the knights goals) is counted on its
+     * at once lose nothing. A table that bounds its kind (a puzzle's goals of one's own) is counted on its
      * first listing, under a condition, so that two loads racing for the last place cannot both
      * take it.
      */

@@ -8,7 +8,7 @@
  *   - its lex-min shortest line after the first move. The first move is implied (it is the lowest
  *     optimal move). Every later move is coded as a choice among the hole's moves from where it
  *     stands, leaving out the move straight back (never on a shortest line), in truncated binary:
- *     a knights corner or an eight corner costs no bit at all, the 5x5 centre under 3.
+ *     a corner with two moves costs no bit at all, the 5x5 centre under 3.
  *
  * A page (the records of one page's present slots, in slot order) is a 3-byte header, then for
  * every record the gap since the previous present slot (Rice code; left out when every slot of
@@ -52,7 +52,7 @@ export class MalformedPageError extends Error {
 
 const lowest = (mask: number) => 31 - Math.clz32(mask & -mask);
 
-/** Cells a hole can stand on: 25 for knights, 9 for eight. */
+/** Cells a hole can stand on: 25 on a 5x5 board, 9 on a 3x3. */
 const MAX_CELLS = 32;
 const moveIndexes = new WeakMap<readonly (readonly number[])[], Int8Array>();
 

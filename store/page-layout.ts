@@ -4,7 +4,7 @@
  * Ranks are first scrambled by a bijection of 0..N-1 (multiplication by a constant coprime with
  * N, modulo N), and the scrambled values are cut into pages of a fixed number of consecutive
  * values. Why scramble: the positions within a few moves of a goal crowd into small parts of the
- * rank space (a run of 1,024 knights ranks can hold 881 positions within 15 moves while the
+ * rank space (a run of 1,024 ranks can hold 881 positions within 15 moves while the
  * average is 25), so fixed rank ranges would give a few overfull pages and thousands of nearly
  * empty ones. The multiplier near N times the golden ratio spreads every run of consecutive ranks
  * evenly over all pages, so every page holds about the same number of positions and a fixed page

@@ -282,7 +282,7 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
   // Every page is encoded now, into one buffer: the load then only sends bytes, as fast as the
   // server takes them, and its size and cost are known before the first write. No page outgrows
   // an item, so the buffer is allocated at pages x capacity once (memory is committed as it is
-  // written: the pages are a few bytes a position, a few hundred MB for the whole knights space).
+  // written: the pages are a few bytes a position, a few hundred MB for the largest tables).
   const offsets = new Float64Array(pages.length + 1);
   const pageBytes = new Uint8Array(pages.length * capacity);
   for (let index = 0; index < pages.length; index++) {

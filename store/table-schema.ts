@@ -3,16 +3,16 @@
  * function in lambda/), the stack (lib/) and the tests: key schema, key format, item shape,
  * manifest and progress items, and how DynamoDB sizes and bills an item.
  *
- * One table, partition key only. A logical table (the knights positions around one goal to some
- * depth; the eight positions around all 9 canonical goals) is cut into pages: one item per page,
+ * One table, partition key only. A logical table (the positions around one goal to some
+ * depth, or around several goals, a section each) is cut into pages: one item per page,
  * holding the records of a fixed group of positions (page-layout.ts says which, page-codec.ts how
  * they are coded), at most 4,096 bytes so that a read of any page costs one read unit (half with
  * eventual consistency). Keys are readable, and spread over partitions by their page number:
  *
- *   knights#standard#p000123   -> { page: <binary> }   a page of the knights table, standard goal
- *   eight#12345678X#p0042      -> { page: <binary> }   a page of the eight positions for goal 12345678X
+ *   puzzle#goal#p000123       -> { page: <binary> }   a page of a puzzle's table for one goal
+ *   puzzle#section#p0042      -> { page: <binary> }   a page of one section of a table of several goals
  *
- * (An eight page holds starting boards relabelled for its canonical goal; see core/eight.) Which
+ * (What a position is, and which goal a section holds, is the puzzle's to say.) Which
  * tables there are, their sections and how wide their page numbers are written is each puzzle's
  * own (puzzles/); this module only puts the parts together.
  *
@@ -53,7 +53,7 @@ export type DynamoItem = Record<string, AttributeValue>;
 const number = (value: number): AttributeValue => ({ N: String(value) });
 
 /**
- * A logical table, named by its puzzle (`knights#standard`, `eight`): the positions around one
+ * A logical table, named by its puzzle (`puzzle#goal`, or the puzzle's name alone): the positions around one
  * goal, or around a fixed set of goals, each goal's part a section whose pages are numbered on
  * their own. A table's page keys all start with its id (keyPrefix).
  */
@@ -92,7 +92,7 @@ export function catalogCountAttribute(kind: string): string {
 
 /** A loaded table as the catalogue lists it (its manifest says the rest). */
 export interface CatalogEntry {
-  /** The goal, as the manifest writes it (a knights goal board). */
+  /** The goal, as the manifest writes it (a goal board, or a table's goals). */
   readonly goal: string;
   /** Every position of the puzzle's space is in the table: its farthest level is the goal's true depth. */
   readonly whole: boolean;
@@ -159,9 +159,9 @@ export function writeUnitsOf(bytes: number): number {
 export interface LoadIdentity {
   readonly table: TableId;
   readonly schemaVersion: number;
-  /** The goal: a knights goal board, or the 9 canonical goals for eight. */
+  /** The goal: a goal board, or the goals of a table of several, comma-separated. */
   readonly goal: string;
-  /** Deepest distance loaded (knights: the requested depth; eight: the whole space). */
+  /** Deepest distance loaded (the depth asked for, or the whole space's). */
   readonly depth: number;
   readonly layout: PageLayout;
   /** Page items. */
@@ -172,7 +172,7 @@ export interface LoadIdentity {
 export interface Manifest extends LoadIdentity {
   /** Positions stored (absent ones are farther than `depth`). */
   readonly positions: number;
-  /** levels[k]: positions exactly k moves from the goal (summed over the goals of eight). */
+  /** levels[k]: positions exactly k moves from the goal (summed over the goals of a table of several). */
   readonly levels: readonly number[];
   /** Total size of the page items as DynamoDB counts it. */
   readonly bytes: number;
@@ -190,12 +190,12 @@ export const FARTHEST_LISTED = 10;
 
 /** One of a table's farthest positions, written as the API writes boards and lines. */
 export interface FarthestPosition {
-  /** Knights: the board as 5 rows joined by "/"; eight: the starting board's 9 characters. */
+  /** The position, written as its puzzle's queries write it. */
   readonly board: string;
-  /** The goal it is this far from (for eight, the B of the pair). */
+  /** The goal it is this far from (for a table of several goals, the one of its section). */
   readonly goal: string;
   readonly steps: number;
-  /** The lex-min line: knights cells, or eight letters. */
+  /** The lex-min line, in its puzzle's move notation: cells, or letters. */
   readonly path: readonly number[] | string;
 }
 
