@@ -20,7 +20,8 @@ import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { knightsSpec } from '../puzzles/knights/offline/loads';
 import { ensureTable } from '../store/table-admin';
-import { eightBoardArbitrary, samples } from '../scripts/seeded-inputs';
+import { eightBoardArbitrary } from '../puzzles/eight/seeded-inputs';
+import { samples } from '../core/seeded';
 import { type Row } from './harness';
 
 const QUERY_CONNECTIONS = 16;

@@ -14,7 +14,9 @@ import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
 import { searchKnights } from '../puzzles/knights/rules/search';
 import { decodeKnights } from '../puzzles/knights/rules/space';
 import { buildKnightsTable } from '../puzzles/knights/rules/table';
-import { eightBoardArbitrary, knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../scripts/seeded-inputs';
+import { eightBoardArbitrary } from '../puzzles/eight/seeded-inputs';
+import { knightsBoardArbitrary, knightsWalkArbitrary } from '../puzzles/knights/seeded-inputs';
+import { samples } from '../core/seeded';
 import { PROCESSES, type Row, TRIALS, benchInFreshProcess, compileReference, medianOf, spreadOf, timed } from './harness';
 
 /** Per-query times over `inputs`, after one untimed pass so that the JIT has compiled the search (as in a warm function). */

@@ -4,7 +4,8 @@ import { EightDepthFirst, EightSearch, searchEight } from '../../puzzles/eight/r
 import { BudgetExhaustedError } from '../../core/errors';
 import { UNLIMITED, idaStar, iterativeDeepening } from '../../core/ida-star';
 import fc from 'fast-check';
-import { eightBoardArbitrary, samples } from '../../scripts/seeded-inputs';
+import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
+import { samples } from '../../core/seeded';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { KnightsSearch, searchKnights } from '../../puzzles/knights/rules/search';

@@ -3,7 +3,9 @@ import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import { searchOnlyHandler } from '../support/service';
 import { describe, expect, it } from 'vitest';
 import { functionUrlEvent, lambdaContext } from '../support/function-url';
-import { SEED, eightBoardArbitrary, knightsBoardArbitrary } from '../../scripts/seeded-inputs';
+import { SEED } from '../../core/seeded';
+import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
+import { knightsBoardArbitrary } from '../../puzzles/knights/seeded-inputs';
 
 const handler = searchOnlyHandler();
 const ALLOWED = new Set([200, 400, 404, 405, 413, 422, 503]);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Manifest, keyPrefix, manifestKey, progressKey, readManifest, readProgress } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
-import { seededRandom } from '../../scripts/seeded-inputs';
+import { seededRandom } from '../../core/seeded';
 
 const client = testClient();
 const children: ChildProcess[] = [];

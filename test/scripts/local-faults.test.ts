@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
-import { knightsWalkArbitrary, samples } from '../../scripts/seeded-inputs';
+import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
+import { samples } from '../../core/seeded';
 
 const children: ChildProcess[] = [];
 const folders: string[] = [];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEED } from '../../scripts/seeded-inputs';
+import { SEED } from '../../core/seeded';
 import { serveFunctionUrl } from '../../scripts/function-url-server';
 import { rawRequest } from '../support/raw-http';
 import { searchOnlyHandler } from '../support/service';

@@ -9,7 +9,7 @@ import { keyPrefix, manifestKey, progressKey, readProgress } from '../../store/t
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
-import { seededRandom } from '../../scripts/seeded-inputs';
+import { seededRandom } from '../../core/seeded';
 
 const client = testClient();
 const fast = { ...DEFAULT_RETRY, baseMs: 1, maxMs: 20, maxAttempts: 30 };

@@ -20,7 +20,9 @@ import { DEFAULT_RETRY } from '../../store/retry';
 import { type Manifest, pageKey } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
-import { eightBoardArbitrary, knightsWalkArbitrary, samples, seededRandom } from '../../scripts/seeded-inputs';
+import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
+import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
+import { samples, seededRandom } from '../../core/seeded';
 import fc from 'fast-check';
 import { isReachable } from '../../puzzles/eight/rules/board';
 

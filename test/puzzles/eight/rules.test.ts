@@ -15,7 +15,8 @@ import { EIGHT_DIAMETER, EightSearch, searchEight } from '../../../puzzles/eight
 import { decodeEight, eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
 import { EightTables } from '../../../puzzles/eight/rules/table';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
-import { eightBoardArbitrary, samples } from '../../../scripts/seeded-inputs';
+import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
+import { samples } from '../../../core/seeded';
 
 const board = (text: string) => parseEightBoard(text);
 const query = (from: string, to: string) => ({ from: board(from), to: board(to) });

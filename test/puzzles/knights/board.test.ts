@@ -4,7 +4,8 @@ import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } 
 import { KNIGHTS_GOALS, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { DEFAULT_LIMIT, parseLimit } from '../../../puzzles/knights/rules/query';
 import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../../../puzzles/knights/rules/space';
-import { knightsBoardArbitrary, samples } from '../../../scripts/seeded-inputs';
+import { knightsBoardArbitrary } from '../../../puzzles/knights/seeded-inputs';
+import { samples } from '../../../core/seeded';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 

@@ -5,7 +5,8 @@ import { type KnightsGoal, resolveKnightsGoal } from '../../../puzzles/knights/r
 import { KnightsSearch, costTablesHeld, searchKnights } from '../../../puzzles/knights/rules/search';
 import { decodeKnights, encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
 import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../../puzzles/knights/rules/table';
-import { knightsBoardArbitrary, knightsWalkArbitrary, samples } from '../../../scripts/seeded-inputs';
+import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
+import { samples } from '../../../core/seeded';
 import fc from 'fast-check';
 
 /** SPEC: positions at exactly k moves from the standard goal, k = 0..15. */
