@@ -1,7 +1,7 @@
 /**
  * load and full-load: the loader (checksum, checkpoints, retries, verification) against a bare
  * BatchWriteItem loop writing the same pages with the same concurrency, each into a fresh dynalite
- * on disk: the default tables' 3,673 pages, or the whole knights space's 98,981.
+ * on disk: the default tables' pages, or each puzzle's largest load (a whole space).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,12 +12,10 @@ import { createDynamoClient } from '../store/client';
 import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { type TablePages, type TableSpec } from '../store/table-pages';
-import { MAX_LIMIT } from '../puzzles/knights/rules/query';
-import { knightsSpec } from '../puzzles/knights/offline/loads';
-import { loadChoices, tableSpecs } from '../puzzles/registry';
+import { loadChoices, tableSpecs, withBenchmarks } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, pageItem } from '../store/table-schema';
-import { type Row } from './harness';
+import type { Row } from '../core/benchmark';
 
 /** The baseline: the same pages, the same concurrency, nothing but BatchWriteItem calls. */
 async function bareLoop(client: DynamoDBClient, tableName: string, tables: TablePages[], concurrency: number): Promise<number> {
@@ -44,9 +42,14 @@ export async function load(): Promise<Row[]> {
   return loadAgainstBareLoop('load', 'default tables', () => tableSpecs(choices, undefined, {}));
 }
 
-/** The whole knights space's pages: the loader against a bare loop. */
-export function fullLoad(): Promise<Row[]> {
-  return loadAgainstBareLoop('full-load', 'whole knights space', () => [knightsSpec('standard', MAX_LIMIT)]);
+/** Each puzzle's largest load (a whole space): the loader against a bare loop. */
+export async function fullLoad(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const { puzzle, benchmarks } of await withBenchmarks()) {
+    const largest = benchmarks.largestLoad;
+    if (largest) rows.push(...(await loadAgainstBareLoop('full-load', `${puzzle.name}, its largest load`, largest)));
+  }
+  return rows;
 }
 
 /** A fresh dynalite on disk (like `npm start`'s) and a client for it, for one run of `use`. */

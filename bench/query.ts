@@ -1,28 +1,20 @@
 /**
- * query: the local URL (npm start's server, in its own process, with knights loaded to depth 10)
- * under autocannon on loopback, 16 connections, 10 s each: table hits, cached hits, search
+ * query: the local URL (npm start's server, in its own process, with each puzzle's served table
+ * loaded) under autocannon on loopback, 16 connections, 10 s each: table hits, cached hits, search
  * fallbacks, against a bare GetItem loop with 16 in flight on the same DynamoDB server.
  */
-import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
-import { formatEightBoard, isReachable } from '../puzzles/eight/rules/board';
-import { formatKnightsBoard } from '../puzzles/knights/rules/board';
-import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
-import { decodeKnights } from '../puzzles/knights/rules/space';
-import { buildKnightsTable } from '../puzzles/knights/rules/table';
+import type { Row } from '../core/benchmark';
+import { withBenchmarks } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
-import { knightsSpec } from '../puzzles/knights/offline/loads';
 import { ensureTable } from '../store/table-admin';
-import { eightBoardArbitrary } from '../puzzles/eight/seeded-inputs';
-import { samples } from '../core/seeded';
-import { type Row } from './harness';
 
 const QUERY_CONNECTIONS = 16;
 const QUERY_SECONDS = 10;
@@ -70,24 +62,38 @@ async function bareGetItems(client: DynamoDBClient, tableName: string, keys: str
   };
 }
 
+/** npm start's options that serve every served table and load nothing more: their --goals joined, and the rest. */
+function startOptions(served: readonly (readonly string[])[]): string[] {
+  const goals: string[] = [];
+  const rest: string[] = [];
+  for (const options of served) {
+    for (let i = 0; i < options.length; i++) {
+      if (options[i] === '--goals') goals.push(options[++i]);
+      else rest.push(options[i]);
+    }
+  }
+  return [...(goals.length > 0 ? ['--goals', goals.join(',')] : []), ...rest];
+}
+
 export async function query(): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-'));
   const local = await startLocalDynamo({ path: dir, childProcess: true });
   const client = createDynamoClient({ endpoint: local.endpoint, maxSockets: QUERY_CONNECTIONS + 8 });
-  const spec = knightsSpec('standard', 10);
+  const puzzles = await withBenchmarks();
+  const served = puzzles.flatMap(({ puzzle, benchmarks }) => (benchmarks.served ? [{ name: puzzle.name, ...benchmarks.served }] : []));
+  const searched = puzzles.flatMap(({ puzzle, benchmarks }) => (benchmarks.searchedPaths && !benchmarks.served ? [{ name: puzzle.name, paths: benchmarks.searchedPaths() }] : []));
   let server: ReturnType<typeof spawn> | undefined;
   try {
     await ensureTable(client, 'tablebase');
-    await loadTable(client, spec, { tableName: 'tablebase' });
-    const contents = spec.build();
-    const pageKeys = contents.pages.map((page) => page.key);
-    const boards = Array.from(buildKnightsTable(resolveKnightsGoal('standard'), 10).bfs.order, (code) => formatKnightsBoard(decodeKnights(code)));
-    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 40_000)
-      .filter(([a, b]) => isReachable(a, b))
-      .map(([a, b]) => `/eight?from=${formatEightBoard(a)}&to=${formatEightBoard(b)}`);
+    const pageKeys: string[] = [];
+    for (const table of served) {
+      const spec = table.spec();
+      await loadTable(client, spec, { tableName: 'tablebase' });
+      pageKeys.push(...spec.build().pages.map((page) => page.key));
+    }
 
     // The service exactly as `npm start` runs it, in a process of its own.
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--endpoint', local.endpoint, '--goals', 'standard', '--knights-depth', '10'], {
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--endpoint', local.endpoint, ...startOptions(served.map((table) => table.startOptions))], {
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -107,16 +113,20 @@ export async function query(): Promise<Row[]> {
     });
 
     const bare = await bareGetItems(client, 'tablebase', pageKeys);
-    const hits = await hammer(url, (i) => `/knights?board=${boards[(i * 7919) % boards.length]}`);
-    const cached = await hammer(url, () => `/knights?board=${boards[boards.length - 1]}`);
-    const searched = await hammer(url, (i) => pairs[i % pairs.length]);
     const ratio = (row: Row) => (Number(row['requests/s']) / Number(bare['requests/s'])).toFixed(2);
-    return [
-      { benchmark: 'query', input: `bare GetItem loop, ${QUERY_CONNECTIONS} in flight (baseline)`, ...bare, 'vs baseline': '1.00' },
-      { benchmark: 'query', input: 'GET /knights, table hits (each board once)', ...hits, 'vs baseline': ratio(hits) },
-      { benchmark: 'query', input: 'GET /knights, cached hits (one board)', ...cached, 'vs baseline': ratio(cached) },
-      { benchmark: 'query', input: 'GET /eight, search fallbacks (random pairs, no eight table)', ...searched, 'vs baseline': ratio(searched) },
-    ];
+    const rows: Row[] = [{ benchmark: 'query', input: `bare GetItem loop, ${QUERY_CONNECTIONS} in flight (baseline)`, ...bare, 'vs baseline': '1.00' }];
+    for (const table of served) {
+      const paths = table.paths();
+      const hits = await hammer(url, (i) => paths[(i * 7919) % paths.length]);
+      const cached = await hammer(url, () => paths[paths.length - 1]);
+      rows.push({ benchmark: 'query', input: `GET /${table.name}, table hits (each position once)`, ...hits, 'vs baseline': ratio(hits) });
+      rows.push({ benchmark: 'query', input: `GET /${table.name}, cached hits (one position)`, ...cached, 'vs baseline': ratio(cached) });
+    }
+    for (const { name, paths } of searched) {
+      const fallbacks = await hammer(url, (i) => paths[i % paths.length]);
+      rows.push({ benchmark: 'query', input: `GET /${name}, search fallbacks (random questions, no ${name} table)`, ...fallbacks, 'vs baseline': ratio(fallbacks) });
+    }
+    return rows;
   } finally {
     server?.kill('SIGTERM');
     client.destroy();

@@ -27,6 +27,8 @@ export interface TablebaseLoaderProps {
   readonly load: readonly string[];
   /** Memory in MB: the BFS and the page encoding need more for larger tables, and 1,769 MB is one vCPU. */
   readonly memoryMb: number;
+  /** Imports its bundle leaves out (the puzzles' benchmarks). */
+  readonly leaveOut?: readonly string[];
 }
 
 export class TablebaseLoader extends Construct {
@@ -35,7 +37,7 @@ export class TablebaseLoader extends Construct {
 
   constructor(scope: Construct, id: string, props: TablebaseLoaderProps) {
     super(scope, id);
-    this.loader = new TablebaseFunction(this, 'Function', { entry: ENTRY, memorySize: props.memoryMb, timeout: LOADER_TIMEOUT });
+    this.loader = new TablebaseFunction(this, 'Function', { entry: ENTRY, memorySize: props.memoryMb, timeout: LOADER_TIMEOUT, leaveOut: props.leaveOut });
     const fn = this.loader.function;
     // What the loader does and nothing more: read, write and delete its pages, manifests and
     // catalogue, count and clean them by Scan, and see that the table is there.

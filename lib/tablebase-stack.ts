@@ -6,7 +6,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { OFFLINE_IMPORT } from '../puzzles/puzzle';
+import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../puzzles/puzzle';
 import type { LoadChoices } from '../puzzles/registry';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
@@ -32,11 +32,11 @@ export class TablebaseStack extends Stack {
     const settings = readSettings(this.node, props.loads);
 
     const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
-    // The API never loads the puzzles' offline roles (the commands' text, the loads): its bundle leaves them out.
-    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut: [OFFLINE_IMPORT] });
+    // The API never loads the puzzles' offline roles (the commands' text, the loads) nor their benchmarks: its bundle leaves them out.
+    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut: [OFFLINE_IMPORT, BENCHMARKS_IMPORT] });
     api.readFrom(table);
     this.api = api;
-    this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, load: settings.load, memoryMb: settings.loaderMemoryMb }) : undefined;
+    this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, load: settings.load, memoryMb: settings.loaderMemoryMb, leaveOut: [BENCHMARKS_IMPORT] }) : undefined;
 
     // Always AWS_IAM: in public mode only the edge's distribution may invoke it.
     const url = api.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });

@@ -9,6 +9,7 @@
  * and its bundle leaves out.
  */
 import type { Answer } from './roles/answer';
+import type { PuzzleBenchmarks } from './roles/benchmarks';
 import type { CommandLine } from './roles/command-line';
 import type { HttpShape } from './roles/http-shape';
 import type { JudgeFormat } from './roles/judge-format';
@@ -27,10 +28,14 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
   readonly judge?: JudgeFormat<Query, A>;
   /** The roles only the commands use, loaded when one asks (an import the function's bundle leaves out). */
   offline(): Promise<OfflineRoles<Query>>;
+  /** Its benchmarks (npm run bench), loaded by them alone: both functions' bundles leave this import out. */
+  benchmarks?(): Promise<PuzzleBenchmarks>;
 }
 
 /** How every puzzle's index.ts imports its offline roles (`offline: () => import('./offline')`): the function's bundle leaves this import out. */
 export const OFFLINE_IMPORT = './offline';
+/** How a puzzle's index.ts imports its benchmarks (`benchmarks: () => import('./bench')`): no function's bundle holds them. */
+export const BENCHMARKS_IMPORT = './bench';
 
 /** What a puzzle's `offline/` folder gives: its command-line text, and its loads when it has tables. */
 export interface OfflineRoles<Query = unknown> {

@@ -10,6 +10,7 @@ import type { Catalog, TableId } from '../store/table-schema';
 import { eight } from './eight';
 import { knights } from './knights';
 import type { OfflineRoles, Puzzle } from './puzzle';
+import type { PuzzleBenchmarks } from './roles/benchmarks';
 import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 
 const REGISTERED = [knights, eight] as const;
@@ -27,6 +28,8 @@ export interface Registry {
   withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]>;
   /** What a load can be asked for: the tables --goals selects, and the options only some puzzle takes. */
   loadChoices(): Promise<LoadChoices>;
+  /** Every puzzle that has benchmarks, with them (npm run bench). */
+  withBenchmarks(): Promise<{ puzzle: Puzzle; benchmarks: PuzzleBenchmarks }[]>;
 }
 
 /** What a load can be asked for: the table names --goals selects, and the options only some puzzle takes. */
@@ -45,6 +48,7 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
     puzzleNamed: (name) => puzzles.find((puzzle) => puzzle.name === name),
     tablesOf: (catalog) => puzzles.flatMap((puzzle) => (puzzle.tables ? puzzle.tables.tables(catalog).map((table) => ({ table, puzzle })) : [])),
     withOfflineRoles,
+    withBenchmarks: async () => (await Promise.all(puzzles.map(async (puzzle) => ({ puzzle, benchmarks: await puzzle.benchmarks?.() })))).flatMap(({ puzzle, benchmarks }) => (benchmarks ? [{ puzzle, benchmarks }] : [])),
     async loadChoices() {
       const loads = (await withOfflineRoles()).flatMap(({ offline }) => (offline.loads ? [offline.loads] : []));
       return {
@@ -57,7 +61,7 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
   };
 }
 
-export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices } = registryOf(REGISTERED);
+export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices, withBenchmarks } = registryOf(REGISTERED);
 
 /** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
 export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): TableSpec[] {

@@ -17,4 +17,5 @@ export const eight = {
   tables: eightTables,
   judge: eightJudge,
   offline: () => import('./offline').then((module) => module.offline),
+  benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<EightQuery, EightAnswer>;

@@ -17,4 +17,5 @@ export const knights = {
   tables: knightsTables,
   judge: knightsJudge,
   offline: () => import('./offline').then((module) => module.offline),
+  benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<KnightsQuery, KnightsAnswer>;

@@ -12,7 +12,7 @@ import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBu
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { loadTable } from '../../store/loader';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
-import { OFFLINE_IMPORT } from '../../puzzles/puzzle';
+import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../../puzzles/puzzle';
 import { withOfflineRoles } from '../../puzzles/registry';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { nearEightSpec } from '../support/small-tables';
@@ -51,9 +51,10 @@ describe('the bundle as the stack builds it', () => {
     expect(bundle.environment).toMatchObject({ NODE_OPTIONS: '--enable-source-maps' });
   });
 
-  it('leaves out the roles only the commands use: each puzzle\'s offline import stays an import, and none of its text is bundled', async () => {
+  it('leaves out the roles only the commands and the benchmarks use: each puzzle\'s offline and benchmark imports stay imports, and none of their text is bundled', async () => {
     const code = readFileSync(bundle.file, 'utf8');
     expect(code).toContain(`import("${OFFLINE_IMPORT}")`);
+    expect(code).toContain(`import("${BENCHMARKS_IMPORT}")`);
     for (const { offline } of await withOfflineRoles()) {
       expect(code).not.toContain(offline.commandLine.usage);
       if (offline.loads?.usage) expect(code).not.toContain(offline.loads.usage.trim().split('\n')[0].trim());

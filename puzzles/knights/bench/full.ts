@@ -1,13 +1,13 @@
 /**
  * full: the whole knights space's lines, masks and pages, then its BFS against the C reference
- * (bench/knights-bfs.c), each side in fresh processes (bfs-process.ts for the TypeScript one).
+ * (knights-bfs.c beside this file), each side in fresh processes (bfs-process.ts for the TypeScript one).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MAX_LIMIT } from '../puzzles/knights/rules/query';
-import { knightsSpec } from '../puzzles/knights/offline/loads';
-import { itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
-import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from './harness';
+import { MAX_LIMIT } from '../rules/query';
+import { knightsSpec } from '../offline/loads';
+import { itemBytes, pageItem, writeUnitsOf } from '../../../store/table-schema';
+import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from '../../../core/benchmark';
 
 interface BfsRun {
   seconds: number;
@@ -15,7 +15,7 @@ interface BfsRun {
   levels: number[];
 }
 
-/** The whole-space BFS in TypeScript, in a fresh process as the C reference runs (bench/bfs-process.ts). */
+/** The whole-space BFS in TypeScript, in a fresh process as the C reference runs (bfs-process.ts). */
 function typescriptBfs(): BfsRun {
   const script = fileURLToPath(new URL('./bfs-process.ts', import.meta.url));
   const run = spawnSync(process.execPath, [...process.execArgv, script], { encoding: 'utf8', maxBuffer: 1 << 20 });
@@ -53,7 +53,7 @@ function wholeSpacePages(): Row {
 function wholeSpaceBfs(): Row[] {
   const rows: Row[] = [];
 
-  const reference = compileReference('knights-bfs');
+  const reference = compileReference(new URL('./knights-bfs.c', import.meta.url));
   const runC = (): BfsRun => JSON.parse(spawnSync(reference!.binary, { encoding: 'utf8', maxBuffer: 1 << 20 }).stdout);
   const c: BfsRun[] = [];
   const ts: BfsRun[] = [];

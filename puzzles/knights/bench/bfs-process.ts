@@ -1,12 +1,12 @@
 /**
  * One whole-space knights BFS in a process of its own, for `npm run bench -- --only full`: prints
- * {"seconds":…,"positions":…,"levels":[…]} as the C reference (bench/knights-bfs.c) does, so that
+ * {"seconds":…,"positions":…,"levels":[…]} as the C reference (knights-bfs.c) does, so that
  * both sides are timed the same way, each in a fresh process. (Timed in the benchmark's own
  * process, after it had built the whole space's pages, the same BFS ran 10-15% slower.)
  */
-import { resolveKnightsGoal } from '../puzzles/knights/rules/goals';
-import { MAX_LIMIT } from '../puzzles/knights/rules/query';
-import { buildKnightsTable } from '../puzzles/knights/rules/table';
+import { resolveKnightsGoal } from '../rules/goals';
+import { MAX_LIMIT } from '../rules/query';
+import { buildKnightsTable } from '../rules/table';
 
 const started = performance.now();
 const { order, levels } = buildKnightsTable(resolveKnightsGoal('standard'), MAX_LIMIT).bfs;

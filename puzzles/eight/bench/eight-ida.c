@@ -7,7 +7,7 @@
  * them all `rounds` times (argv[1], default 1) after one untimed round; prints
  * {"seconds":…,"pairs":…,"moves":…} (moves: the sum of the line lengths of one round).
  *
- * Build: cc -O2 -o eight-ida bench/eight-ida.c
+ * Build: cc -O2 -o eight-ida puzzles/eight/bench/eight-ida.c
  */
 #include <stdio.h>
 #include <stdlib.h>

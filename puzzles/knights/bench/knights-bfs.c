@@ -5,7 +5,7 @@
  * 24 cells, by the same two half tables as core/combinations.ts) and computing the same tables:
  * a distance and a mask of optimal moves per rank. Prints {"seconds":…,"positions":…,"levels":[…]}.
  *
- * Build: cc -O2 -o knights-bfs bench/knights-bfs.c
+ * Build: cc -O2 -o knights-bfs puzzles/knights/bench/knights-bfs.c
  */
 #include <stdint.h>
 #include <stdio.h>
