@@ -45,9 +45,12 @@ export class TablebaseStack extends Stack {
     const { alarms } = new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
     new TablebaseDashboard(this, 'Operations', { alarms });
 
+    const answers = props.loads.puzzles.map((name) => `/${name}`).join(', ');
     new CfnOutput(this, 'Url', {
       value: edge ? `https://${edge.distribution.distributionDomainName}/` : url.url,
-      description: edge ? 'The page and the API, public and cached: GET /, /knights, /eight, /health, /stats; POST /knights, /eight' : 'The API (signed requests only, e.g. npm run ask -- --url <this>): GET /knights, /eight, /health, /stats; POST /knights, /eight',
+      description: edge
+        ? `The page and the API, public and cached: GET /, ${answers}, /health, /stats; POST ${answers}`
+        : `The API (signed requests only, e.g. npm run ask -- --url <this>): GET ${answers}, /health, /stats; POST ${answers}`,
     });
     if (edge) new CfnOutput(this, 'FunctionUrl', { value: url.url, description: 'The function URL behind the edge (AWS_IAM: signed requests only)' });
     new CfnOutput(this, 'TableName', {

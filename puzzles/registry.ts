@@ -34,6 +34,8 @@ export interface Registry {
 
 /** What a load can be asked for: the table names --goals selects, and the options only some puzzle takes. */
 export interface LoadChoices {
+  /** The puzzles of the registry, by name (what the deploy's outputs list). */
+  readonly puzzles: readonly string[];
   readonly names: readonly string[];
   readonly options: Readonly<Record<string, LoadOption>>;
   readonly usage: string;
@@ -52,6 +54,7 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
     async loadChoices() {
       const loads = (await withOfflineRoles()).flatMap(({ offline }) => (offline.loads ? [offline.loads] : []));
       return {
+        puzzles: puzzles.map((puzzle) => puzzle.name),
         names: loads.flatMap((one) => one.names),
         options: Object.assign({}, ...loads.map((one) => one.options ?? {})),
         usage: loads.flatMap((one) => (one.usage ? [one.usage] : [])).join('\n'),
