@@ -16,5 +16,6 @@ export const eight = {
   http: eightHttp,
   tables: eightTables,
   judge: eightJudge,
+  page: { module: 'page/panel.ts' },
   offline: () => import('./offline').then((module) => module.offline),
 } as const satisfies Puzzle<EightQuery, EightAnswer>;
