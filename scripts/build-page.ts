@@ -1,18 +1,23 @@
 /**
  * `npm run build:page` (run before `npm start`, `npm test`, `npm run bench` and every `cdk synth`):
- * builds the web page from its source in lambda/page/ (index.html, style.css and the TypeScript
- * of app.ts and what it imports, bundled and minified by esbuild) into one self-contained HTML document, with the
- * sha256 of its inline script and style for the page's Content-Security-Policy. Writes
- * lambda/page/page.generated.ts, which the function imports and which is not kept in git.
+ * builds the web page into one self-contained HTML document, with the sha256 of its inline script
+ * and style for the page's Content-Security-Policy. The page is its shell (lambda/page/:
+ * index.html, style.css, app.ts) and a panel per puzzle the registry lists with one (its `page`:
+ * puzzles/<name>/page/, the module with its .html and .css beside it). The browser's bundle
+ * cannot import the registry (server code), so this reads it and generates the bundle's entry,
+ * which starts the shell with every panel in the registry's order; esbuild bundles and minifies
+ * it. Writes lambda/page/page.generated.ts, which the function imports and which is not kept in git.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
-import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../puzzles/knights/rules/goals';
+import { PUZZLES } from '../puzzles/registry';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const source = (name: string) => fileURLToPath(new URL(`../lambda/page/${name}`, import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const inRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const source = (name: string) => inRoot(`lambda/page/${name}`);
 const OUTPUT = source('page.generated.ts');
 
 export interface BuiltPage {
@@ -22,11 +27,46 @@ export interface BuiltPage {
   readonly styleSha256: string;
 }
 
+/** A puzzle's panel as the build finds it: its module, markup and style, by path from the repository's root. */
+interface PanelFiles {
+  readonly module: string;
+  readonly markup: string;
+  readonly style: string;
+  readonly words: Readonly<Record<string, string>>;
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
+/** Every registered puzzle's panel, in the registry's order; a puzzle without one has none on the page. */
+function panels(): PanelFiles[] {
+  return PUZZLES.flatMap((puzzle) => {
+    if (!puzzle.page) return [];
+    const module = `puzzles/${puzzle.name}/${puzzle.page.module}`;
+    const base = module.replace(/\.ts$/, '');
+    return [{ module, markup: `${base}.html`, style: `${base}.css`, words: puzzle.page.markup ?? {} }];
+  });
+}
+
+/** The bundle's entry: the shell started with every panel. */
+function entry(all: readonly PanelFiles[]): string {
+  const imports = all.map((panel, i) => `import { panel as panel${i} } from './${panel.module}';`);
+  return [...imports, `import { startPage } from './lambda/page/app';`, `startPage([${all.map((_, i) => `panel${i}`).join(', ')}]);`].join('\n');
+}
+
+/** A panel's markup, with the words its puzzle gives written in (each must be there). */
+function panelMarkup(panel: PanelFiles): string {
+  let markup = readFileSync(inRoot(panel.markup), 'utf8');
+  for (const [key, word] of Object.entries(panel.words)) {
+    if (!markup.includes(key)) throw new Error(`${panel.markup} lacks ${key}`);
+    markup = markup.replaceAll(key, word);
+  }
+  return markup;
+}
+
 export async function buildPage(): Promise<BuiltPage> {
+  const all = panels();
   const bundled = await build({
-    entryPoints: [source('app.ts')],
+    stdin: { contents: entry(all), resolveDir: ROOT, sourcefile: 'page-entry.ts', loader: 'ts' },
     bundle: true,
     write: false,
     minify: true,
@@ -35,16 +75,14 @@ export async function buildPage(): Promise<BuiltPage> {
     legalComments: 'none',
   });
   const script = bundled.outputFiles[0].text.trim();
-  const style = (await transform(readFileSync(source('style.css'), 'utf8'), { loader: 'css', minify: true })).code.trim();
+  const css = [readFileSync(source('style.css'), 'utf8'), ...all.map((panel) => readFileSync(inRoot(panel.style), 'utf8'))].join('\n');
+  const style = (await transform(css, { loader: 'css', minify: true })).code.trim();
   const template = readFileSync(source('index.html'), 'utf8');
-  for (const marker of ['<style>/*STYLE*/</style>', '<script>/*SCRIPT*/</script>', '__GOAL__', '__GOAL_NAME__']) {
+  for (const marker of ['<style>/*STYLE*/</style>', '<script>/*SCRIPT*/</script>', '<!--PANELS-->']) {
     if (!template.includes(marker)) throw new Error(`lambda/page/index.html lacks ${marker}`);
   }
-  // The default goal, by board and by name: what the page asks for until GET /stats lists the
-  // goals loaded (and if it cannot be read).
   const html = template
-    .replace('__GOAL__', KNIGHTS_GOALS.get(DEFAULT_GOAL)!.board)
-    .replaceAll('__GOAL_NAME__', DEFAULT_GOAL)
+    .replace('<!--PANELS-->', () => all.map(panelMarkup).join('\n').trimEnd())
     .replace('<style>/*STYLE*/</style>', () => `<style>${style}</style>`)
     .replace('<script>/*SCRIPT*/</script>', () => `<script>${script}</script>`);
   return { html, scriptSha256: sha256(script), styleSha256: sha256(style) };
@@ -55,7 +93,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const page = await buildPage();
   writeFileSync(
     OUTPUT,
-    `// Built by scripts/build-page.ts from lambda/page/ (index.html, style.css, app.ts): do not edit.\n` +
+    `// Built by scripts/build-page.ts from lambda/page/ and each puzzle's panel (puzzles/<name>/page/): do not edit.\n` +
       `export const PAGE_HTML = ${JSON.stringify(page.html)};\n` +
       `export const SCRIPT_SHA256 = ${JSON.stringify(page.scriptSha256)};\n` +
       `export const STYLE_SHA256 = ${JSON.stringify(page.styleSha256)};\n`,

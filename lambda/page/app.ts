@@ -1,30 +1,20 @@
 /**
- * The page's script, run in the browser: edit a knights board or two eight boards, ask the API
- * beside the page, and play the answer back step by step. The knights goal is picked among those
- * GET /stats lists. The position and the goal live in the page's URL so they can be shared.
- * Bundled and inlined into the page at build time (scripts/build-page.ts); the page's CSP allows
- * exactly this script by its hash.
- *
- * This file only starts the page: the two panels (knights-panel.ts, eight-panel.ts), the URL that
- * keeps their state (url-state.ts) and the one question to GET /stats (stats.ts).
+ * The page's script, run in the browser: each puzzle's panel (puzzles/<name>/page/), edited,
+ * asked of the API beside the page, and its answer played back step by step. Their state lives
+ * in the page's URL so that it can be shared (url-state.ts); GET /stats is asked once for them all
+ * (stats.ts). Bundled and inlined into the page at build time: scripts/build-page.ts generates the
+ * entry that calls startPage with every panel the registry lists, in its order. The page's CSP
+ * allows exactly this script by its hash.
  */
-import { eightPanel } from './eight-panel';
-import { drawGoal, goalInUrl, settleGoalsBy } from './knights-goals';
-import { askedLimit, fitLimitToGoal } from './knights-limit';
-import { knightsPanel } from './knights-panel';
+import type { PagePanel } from '../../widgets/panel';
 import { showStats } from './stats';
 import { opened, saveUrl } from './url-state';
 
-const knights = knightsPanel(opened.knights, keepUrl);
-const eight = eightPanel(opened.from, opened.to, keepUrl);
-
-function keepUrl(): void {
-  saveUrl({ knights: knights.board(), goal: goalInUrl(), limit: askedLimit(), from: eight.from(), to: eight.to() });
+export function startPage(panels: readonly PagePanel[]): void {
+  const open = panels.map((panel) => panel.open(opened, keepUrl));
+  function keepUrl(): void {
+    saveUrl(open.map((panel) => panel.urlFields()));
+  }
+  keepUrl();
+  showStats(open);
 }
-
-drawGoal();
-fitLimitToGoal();
-knights.draw();
-eight.draw();
-keepUrl();
-settleGoalsBy(showStats(knights, eight, keepUrl));

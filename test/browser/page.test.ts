@@ -425,4 +425,82 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(table\)/);
     await page.close();
   });
+
+  it('draws each knight as the piece it is: a white knight as a white piece, a black knight as a black one', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?board=${GOAL}`);
+    /** The relative luminance (0 black, 1 white) of a cell's glyph and of its square, by its piece. */
+    const colours = (selector: string) =>
+      page.$$eval(selector, (cells) => {
+        const luminance = (css: string) => {
+          const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((part) => Number(part) / 255);
+          const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+        };
+        return cells.map((cell) => ({ piece: cell.className, glyph: luminance(getComputedStyle(cell).color), square: luminance(getComputedStyle(cell).backgroundColor) }));
+      });
+    for (const selector of ['#kboard button', '#kgoal span']) {
+      const cells = await colours(selector);
+      const whites = cells.filter((cell) => cell.piece === 'w');
+      const blacks = cells.filter((cell) => cell.piece === 'b');
+      expect([whites.length, blacks.length]).toEqual([12, 12]);
+      for (const white of whites) expect(white.glyph).toBeGreaterThan(0.8);
+      for (const black of blacks) expect(black.glyph).toBeLessThan(0.05);
+      // one square colour for both: the glyph alone tells the colour, as on a chessboard
+      expect(new Set([...whites, ...blacks].map((cell) => cell.square)).size).toBe(1);
+    }
+    await page.close();
+  });
+
+  it("shows the hint text's green and grey keys legibly, in the colours of the board's marks", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${tabled.url}/?board=10110/01*11/10111/01001/00000`);
+    await page.click('#ksolve');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(table\)/);
+    const markColour = (selector: string) => page.$eval(selector, (cell) => getComputedStyle(cell).boxShadow.match(/rgba?\([^)]*\)/)![0]);
+    const keys = await page.$$eval('.key', (spans) =>
+      spans.map((span) => {
+        const style = getComputedStyle(span);
+        return { word: span.textContent, shadow: style.boxShadow, border: style.borderTopColor, width: parseFloat(style.borderTopWidth) };
+      }),
+    );
+    // nothing painted inside a key, over its word: the mark's colour is its border, around it
+    expect(keys).toEqual([
+      { word: 'green', shadow: 'none', border: await markColour('#kboard button.opt'), width: expect.any(Number) },
+      { word: 'grey', shadow: 'none', border: await markColour('#kboard button.worse'), width: expect.any(Number) },
+    ]);
+    for (const key of keys) expect(key.width).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+
+  it("clamps a limit past what the goal accepts to the most it accepts, and says so; a limit that is none becomes the judge's, said too", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?board=10110/01*11/10111/01001/00000&limit=99`);
+    expect(await page.inputValue('#klimit')).toBe('39');
+    expect(await page.textContent('#klimitnote')).toBe("The URL's limit 99 is more than the standard goal accepts: the page asks with 39, the most it accepts.");
+    expect(page.url()).toContain('limit=39');
+    const asked = await knightsQuestion(page, () => page.click('#ksolve'));
+    expect(asked.get('limit')).toBe('39');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves /);
+    // the person's own limit answers the note
+    await page.fill('#klimit', '20');
+    await page.dispatchEvent('#klimit', 'change');
+    expect(await page.textContent('#klimitnote')).toBe('');
+    // a limit typed past the goal's: asked with the most it accepts, said so
+    await page.fill('#klimit', '60');
+    const typed = await knightsQuestion(page, () => page.click('#ksolve'));
+    expect(typed.get('limit')).toBe('39');
+    expect(await page.inputValue('#klimit')).toBe('39');
+    expect(await page.textContent('#klimitnote')).toMatch(/^The limit 60 is more than the standard goal accepts: the page asks with 39/);
+
+    await page.goto(`${server.url}/?limit=lots`);
+    expect(await page.inputValue('#klimit')).toBe('15');
+    expect(await page.textContent('#klimitnote')).toBe(`The URL's limit "lots" is not a whole number of moves from 0 to 39: the page asks with 15, the judge's limit.`);
+    expect(page.url()).toContain('limit=15');
+    // a limit within the goal's: no note
+    await page.goto(`${server.url}/?limit=39`);
+    expect(await page.inputValue('#klimit')).toBe('39');
+    expect(await page.textContent('#klimitnote')).toBe('');
+    await page.close();
+  });
 });

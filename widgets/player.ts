@@ -1,10 +1,6 @@
-/** A puzzle's solved line on the page, and its playback: the same for both puzzles. */
-import type { KnightsMoveResponse } from '../../puzzles/knights/response';
-import type { EightMoveResponse } from '../../puzzles/eight/response';
+/** A puzzle's solved line on the page, and its playback: the same for every puzzle, whatever its moves are. */
 import { byId, say } from './dom';
-
-/** A move's value as the API gives it: knights moves are cells, eight moves letters. */
-export type MoveValue<Move> = Move extends number ? KnightsMoveResponse : EightMoveResponse;
+import type { MoveValue } from './move-value';
 
 export interface Playable<Position, Move> {
   position: Position;
@@ -28,7 +24,7 @@ export function unsolve<Move>(state: Playable<string, Move>, controls: { stop():
 }
 
 /**
- * Playback of a solved line, the same for both puzzles: Play/Pause, Step and Reset over
+ * Playback of a solved line, the same for every puzzle: Play/Pause, Step and Reset over
  * state.path, moving state.position with play(position, move) and redrawing with draw().
  */
 export function player<Move>(

@@ -1,7 +1,6 @@
 /** The page's ways into the document (an element by id, a status line) and out to the API beside it. */
 
 /** The element with this id (the page's markup has every id the script asks for). */
-
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return document.getElementById(id) as T;
 }

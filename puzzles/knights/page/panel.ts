@@ -1,17 +1,24 @@
 /**
  * The knights panel: the board to edit (a click cycles a cell; after Solve, a click on a marked
  * cell plays that move), Solve and Exact asking the API for the chosen goal within the limit, the
- * answer played back, and the chosen goal's histogram and farthest positions.
+ * answer played back, and the chosen goal's histogram and farthest positions. Its URL fields are
+ * the board, the goal and the limit (board=…&goal=…&limit=…).
  */
-import type { KnightsResponse } from '../../puzzles/knights/response';
-import { cellsOf, rows, showKnightsCell, swapCells } from './boards';
-import { ask, byId, say } from './dom';
-import { farthestList } from './farthest';
-import { hintAt, markHint, unmarkHint } from './hints';
-import { distanceHistogram } from './histogram';
-import { type KnightsGoalChoice, chooseGoal, chosenGoal, goalsSettled, onGoalPicked, sameGoal, wantedGoal } from './knights-goals';
-import { askedLimit, fitLimitToGoal, limitToAsk, onLimitChange, setExactLimit } from './knights-limit';
-import { type Playable, player, unsolve } from './player';
+import type { StatsResponse } from '../../../api/answers';
+import { cellsOf, cellsOrDefault, swapCells } from '../../../widgets/board-cells';
+import { ask, byId, say } from '../../../widgets/dom';
+import { farthestList } from '../../../widgets/farthest';
+import { hintAt, markHint, unmarkHint } from '../../../widgets/hints';
+import { distanceHistogram } from '../../../widgets/histogram';
+import type { OpenedUrl, PagePanel } from '../../../widgets/panel';
+import { type Playable, player, unsolve } from '../../../widgets/player';
+import type { KnightsResponse } from '../response';
+import { KNIGHTS_CELLS, rows, showKnightsCell } from './cells';
+import { type KnightsGoalChoice, chooseGoal, chosenGoal, drawGoal, goalInUrl, goalsSettled, onGoalPicked, sameGoal, settleGoalsBy, takeListedGoals, wantGoal, wantedGoal } from './goals';
+import { askedLimit, fitLimitToGoal, limitToAsk, onLimitChange, openLimit, rereadOpenedLimit, setExactLimit } from './limit';
+
+/** The knights sample the page opens with when the URL names no board. */
+const DEFAULT_KNIGHTS = '10110' + '01*11' + '10111' + '01001' + '00000';
 
 /** Cells of the 25 knights cells; '0' white, '1' black, '*' empty. */
 type KnightsCell = '0' | '1' | '*';
@@ -20,11 +27,13 @@ const NAMES: Record<KnightsCell, string> = { '0': 'white knight', '1': 'black kn
 /** What a click on an unmarked cell makes of it. */
 const NEXT_CELL: Record<KnightsCell, KnightsCell> = { '0': '1', '1': '*', '*': '0' };
 
-export type KnightsPanel = ReturnType<typeof knightsPanel>;
+export const panel: PagePanel = { name: 'knights', open: openKnightsPanel };
 
-/** Sets the panel up on the board the page opened with; `saveUrl` keeps the board, goal and limit in the URL. */
-export function knightsPanel(openedBoard: string, saveUrl: () => void) {
-  const knights: Playable<string, number> = { position: openedBoard, path: [], moves: [], at: 0, start: null, timer: null };
+/** Sets the panel up on the board, goal and limit the URL opened with; `saveUrl` keeps them in the URL. */
+function openKnightsPanel(opened: OpenedUrl, saveUrl: () => void) {
+  const knights: Playable<string, number> = { position: cellsOrDefault(opened.field('board'), KNIGHTS_CELLS, DEFAULT_KNIGHTS), path: [], moves: [], at: 0, start: null, timer: null };
+  wantGoal(opened.field('goal'));
+  openLimit(opened.field('limit'));
   const knightsChart = distanceHistogram(byId('khist'), 'Knights table');
   // a move of the line names the cell the empty square jumps to
   const knightsPlayer = player<number>('k', knights, (board, to) => swapCells(board, board.indexOf('*'), to), drawKnights, 'kstatus', 500);
@@ -141,7 +150,39 @@ export function knightsPanel(openedBoard: string, saveUrl: () => void) {
     saveUrl();
   });
 
-  return { board: () => knights.position, draw: drawKnights, showGoal };
+  /**
+   * GET /stats lists the knights goals loaded (until it answers the panel knows only the built-in
+   * goal) and describes each goal's table. A goal the URL names waits for it.
+   */
+  async function showStats(stats: Promise<StatsResponse>): Promise<void> {
+    const wanted = wantedGoal();
+    try {
+      const { goal, found } = takeListedGoals(await stats, wanted);
+      showGoal(goal);
+      // the URL's limit may be one only this goal accepts (unless the limit was changed meanwhile)
+      if (rereadOpenedLimit()) saveUrl();
+      if (wanted !== null && !found) say('kstatus', `No goal named "${wanted.slice(0, 40)}" is loaded here: the page asks for the ${goal.name} goal.`);
+    } catch (error) {
+      byId('khist').textContent = `The tables' statistics could not be read: ${(error as Error).message}`;
+      if (wanted !== null) {
+        // the goal the URL names cannot be looked up: the page asks for the default one
+        showGoal(chosenGoal());
+        say('kstatus', `The loaded goals could not be read, so the page asks for the ${chosenGoal().name} goal, not "${wanted.slice(0, 40)}".`);
+      }
+    }
+  }
+
+  drawGoal();
+  fitLimitToGoal();
+  drawKnights();
+  return {
+    urlFields: () => ({ board: rows(knights.position), goal: goalInUrl(), limit: String(askedLimit()) }),
+    showStats: (stats: Promise<StatsResponse>) => {
+      const shown = showStats(stats);
+      settleGoalsBy(shown);
+      return shown;
+    },
+  };
 }
 
 function cellLabel(cell: number, piece: KnightsCell): string {

@@ -1,30 +1,35 @@
 /**
  * The eight panel: the from and to boards to edit (a click on two cells of one board swaps them;
  * after Solve, a click on a marked tile of from moves the blank there), Solve asking the API, the
- * answer played back, and the eight table's histogram and farthest pairs.
+ * answer played back, and the eight table's histogram and farthest pairs. Its URL fields are the
+ * two boards (from=…&to=…).
  */
-import type { TableStatsResponse } from '../../api/answers';
-import type { EightResponse } from '../../puzzles/eight/response';
-import { MAX_LIMIT } from '../../puzzles/knights/rules/query';
-import { swapCells } from './boards';
-import { ask, byId, say } from './dom';
-import { farthestList } from './farthest';
-import { hintAt, markHint } from './hints';
-import { distanceHistogram } from './histogram';
-import { type MoveValue, type Playable, player, unsolve } from './player';
+import type { StatsResponse } from '../../../api/answers';
+import { cellsOrDefault, swapCells } from '../../../widgets/board-cells';
+import { ask, byId, say } from '../../../widgets/dom';
+import { farthestList } from '../../../widgets/farthest';
+import { hintAt, markHint } from '../../../widgets/hints';
+import { distanceHistogram } from '../../../widgets/histogram';
+import type { MoveValue } from '../../../widgets/move-value';
+import type { OpenedUrl, PagePanel } from '../../../widgets/panel';
+import { type Playable, player, unsolve } from '../../../widgets/player';
+import type { EightResponse } from '../response';
 
 type Side = 'from' | 'to';
+
+/** What an eight board's 9 cells look like: the tiles 1 to 8 and the blank, X. */
+const EIGHT_CELLS = /^[1-8X]{9}$/;
 
 /** How far the blank's moves (down, left, right, up) take it along the 9 cells. */
 const STEP: Record<string, number> = { d: 3, l: -1, r: 1, u: -3 };
 
-export type EightPanel = ReturnType<typeof eightPanel>;
+export const panel: PagePanel = { name: 'eight', open: openEightPanel };
 
-/** Sets the panel up on the boards the page opened with; `saveUrl` keeps them in the URL. */
-export function eightPanel(openedFrom: string, openedTo: string, saveUrl: () => void) {
+/** Sets the panel up on the boards the URL opened with; `saveUrl` keeps them in the URL. */
+function openEightPanel(opened: OpenedUrl, saveUrl: () => void) {
   const eight: Playable<string, string> & { to: string; picked: { which: Side; cell: number } | null } = {
-    position: openedFrom,
-    to: openedTo,
+    position: cellsOrDefault(opened.field('from'), EIGHT_CELLS, '12X453786'),
+    to: cellsOrDefault(opened.field('to'), EIGHT_CELLS, '12345678X'),
     path: [],
     moves: [],
     at: 0,
@@ -62,8 +67,8 @@ export function eightPanel(openedFrom: string, openedTo: string, saveUrl: () => 
       button.dataset.tile = tile;
       button.dataset.which = which;
       button.setAttribute('aria-label', `${which} cell ${i}: ${tile === 'X' ? 'blank' : `tile ${tile}`}`);
-      // an eight answer is never beyond a limit: the limit only words a badge that never shows
-      if (which === 'from') markHint(button, eightHintAt(i), MAX_LIMIT);
+      // an eight question has no limit: every move's value is a distance
+      if (which === 'from') markHint(button, eightHintAt(i));
       button.addEventListener('click', pick);
       board.appendChild(button);
     }
@@ -125,7 +130,15 @@ export function eightPanel(openedFrom: string, openedTo: string, saveUrl: () => 
   }
 
   /** The eight table as /stats describes it: its histogram and farthest pairs. */
-  function showTable(table: TableStatsResponse): void {
+  async function showStats(stats: Promise<StatsResponse>): Promise<void> {
+    let table;
+    try {
+      table = (await stats).tables.eight;
+    } catch (error) {
+      byId('ehist').textContent = `The tables' statistics could not be read: ${(error as Error).message}`;
+      return;
+    }
+    if (table === undefined) return;
     eightChart.show(table);
     farthestList('efar', table, (far) => `${far.board} \u2192 ${far.goal}`, (far) => {
       unsolve(eight, eightPlayer);
@@ -138,5 +151,6 @@ export function eightPanel(openedFrom: string, openedTo: string, saveUrl: () => 
 
   byId('esolve').addEventListener('click', () => void solveEight());
 
-  return { from: () => eight.position, to: () => eight.to, draw: drawEight, showTable };
+  drawEight();
+  return { urlFields: () => ({ from: eight.position, to: eight.to }), showStats };
 }

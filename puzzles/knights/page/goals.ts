@@ -4,11 +4,11 @@
  * knights question (goal=NAME). A goal the URL names is kept, and questions wait, until /stats
  * tells whether it is loaded: the page never silently answers for another goal.
  */
-import type { StatsResponse, TableStatsResponse } from '../../api/answers';
-import { MAX_LIMIT } from '../../puzzles/knights/rules/query';
-import { cellsOf, rows, showKnightsCell } from './boards';
-import { byId } from './dom';
-import { opened } from './url-state';
+import type { StatsResponse, TableStatsResponse } from '../../../api/answers';
+import { cellsOf } from '../../../widgets/board-cells';
+import { byId } from '../../../widgets/dom';
+import { MAX_LIMIT } from '../rules/query';
+import { KNIGHTS_CELLS, rows, showKnightsCell } from './cells';
 
 /** A knights goal the page can ask for (`goal=NAME`): one GET /stats lists, or the default one before that. */
 export interface KnightsGoalChoice {
@@ -22,8 +22,8 @@ export interface KnightsGoalChoice {
 }
 
 const goalPicker = byId<HTMLSelectElement>('kgoalpick');
-/** The default goal, which scripts/build-page.ts writes into the page: its board, and its name as the picker's one option. */
-export const BUILT_IN_GOAL: KnightsGoalChoice = { name: goalPicker.value, board: document.querySelector('main')!.dataset.goal!, maxLimit: MAX_LIMIT, table: null };
+/** The default goal, which the build writes into the panel's markup (markup.ts): its board, and its name as the picker's one option. */
+export const BUILT_IN_GOAL: KnightsGoalChoice = { name: goalPicker.value, board: byId('kgoal').dataset.builtIn!, maxLimit: MAX_LIMIT, table: null };
 let goals: readonly KnightsGoalChoice[] = [BUILT_IN_GOAL];
 let goal = BUILT_IN_GOAL;
 
@@ -31,8 +31,13 @@ let goal = BUILT_IN_GOAL;
  * The goal the URL asks for, until /stats tells whether it is loaded: the URL keeps it meanwhile,
  * and a question waits for /stats rather than go to another goal. Null once settled.
  */
-let wanted: string | null = opened.goal !== null && opened.goal !== BUILT_IN_GOAL.name ? opened.goal : null;
+let wanted: string | null = null;
 let settled: Promise<void> = Promise.resolve();
+
+/** Takes the goal the URL names as the page opens (null: none), wanted until /stats tells whether it is loaded. */
+export function wantGoal(named: string | null): void {
+  wanted = named !== null && named !== BUILT_IN_GOAL.name ? named : null;
+}
 
 /** The goal every knights question asks for now. */
 export function chosenGoal(): KnightsGoalChoice {
@@ -113,7 +118,7 @@ export function takeListedGoals(stats: StatsResponse, wantedName: string | null)
 function knightsGoalsOf(stats: StatsResponse): KnightsGoalChoice[] {
   return Object.values(stats.tables).flatMap((table) => {
     const board = cellsOf(table.goal);
-    if (table.puzzle !== 'knights' || table.goalName === undefined || !/^[01*]{25}$/.test(board)) return [];
+    if (table.puzzle !== 'knights' || table.goalName === undefined || !KNIGHTS_CELLS.test(board)) return [];
     return [{ name: table.goalName, board, maxLimit: table.maxLimit ?? MAX_LIMIT, table }];
   });
 }
