@@ -31,3 +31,6 @@ export function createLogger(logLevel: LogLevel): Log {
     addContext: (context) => logger.addContext(context),
   };
 }
+
+/** Drops every line: for requests that are no client's (npm start's own readiness probe). */
+export const NO_LOG: Log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -4,14 +4,17 @@
  * asks the service, locally (npm start's URL by default) or on AWS (`--url` a Function URL, signed
  * with SigV4 from the standard credential chain), and prints the answer as a person reads it: the
  * board, the distance, the line, every move's value. `--json` prints the answer as it came.
+ * Exit codes as lookup's (EXIT): 1 when nothing could answer, 2 when the command line or the
+ * question as typed is wrong.
  */
+import { resolve } from 'node:path';
 import { text as readAll } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
 import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/answers';
 import { withOfflineRoles } from '../puzzles/registry';
-import { findLocalService } from './local-service';
+import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const PUZZLES = (await withOfflineRoles()).map(({ puzzle, offline }) => ({ name: puzzle.name, judged: puzzle.judge !== undefined, commandLine: offline.commandLine }));
@@ -19,7 +22,11 @@ const puzzleNamed = (name: string) => PUZZLES.find((puzzle) => puzzle.name === n
 
 const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandLine.usage).join(' | ')} | stats | judge ${PUZZLES.filter((puzzle) => puzzle.judged).map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
 
+/** What skips the local service, as the sentence for a missing one names it. */
+const ELSEWHERE = '--url URL (a service elsewhere, or a Function URL on AWS)';
 
+/** Refusals of the question as typed (a bad board, an unknown goal, an unreachable pair): what lookup, which checks them itself, calls a usage error. */
+const REFUSED_AS_TYPED = new Set([400, 422]);
 
 async function main(): Promise<number> {
   let parsed;
@@ -31,12 +38,15 @@ async function main(): Promise<number> {
     });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
+    return EXIT.usage;
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
-  // the URL given, else the npm start running here (it records its URL), else the default port
-  const url = new URL(values.url ?? findLocalService(values.data)?.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
+  // The URL given, else the npm start running on the data folder (it records its URL there), else,
+  // with no --data, the default port (where an npm start on --endpoint, which records nothing, answers).
+  const recorded = values.url === undefined ? findLocalService(values.data) : undefined;
+  const found = values.url !== undefined ? 'given' : recorded ? 'recorded' : 'default';
+  const url = new URL(values.url ?? recorded?.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`);
   const puzzle = puzzleNamed(command ?? '');
   const judged = command === 'judge' && rest.length === 1 ? PUZZLES.find((one) => one.judged && one.name === rest[0]) : undefined;
   let body: string | undefined;
@@ -49,7 +59,7 @@ async function main(): Promise<number> {
       fields = puzzle.commandLine.query(rest, values);
     } catch (error) {
       console.error(`${(error as Error).message}\n${USAGE}`);
-      return 2;
+      return EXIT.usage;
     }
     url.pathname = join(url.pathname, puzzle.name);
     for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
@@ -57,7 +67,12 @@ async function main(): Promise<number> {
     url.pathname = join(url.pathname, 'stats');
   } else {
     console.error(USAGE);
-    return 2;
+    return EXIT.usage;
+  }
+  // --data names a folder: another service on the default port is not the one meant
+  if (found === 'default' && values.data !== undefined) {
+    console.error(noLocalServiceText(values.data, ELSEWHERE));
+    return EXIT.unavailable;
   }
 
   const region = functionUrlRegion(url);
@@ -68,8 +83,15 @@ async function main(): Promise<number> {
   try {
     response = await fetch(canonicalUrl(url), { method, headers: { ...unsigned, ...headers }, body });
   } catch (error) {
-    console.error(`Nothing answered at ${url.origin} (${(error as Error).cause ?? (error as Error).message}). Start the service with npm start, or give --url.`);
-    return 1;
+    const cause = String((error as Error).cause ?? (error as Error).message);
+    console.error(
+      found === 'default'
+        ? noLocalServiceText(values.data, ELSEWHERE, `nothing answered at ${url.origin} either (${cause})`)
+        : found === 'recorded'
+          ? `The npm start recorded on the data folder ${resolve(values.data ?? DEFAULT_DATA_DIR)} did not answer at ${url.origin} (${cause}). Restart it with npm start, name another data folder with --data DIR, or give ${ELSEWHERE}.`
+          : `Nothing answered at ${url.origin} (${cause}). Check the --url, or leave it out to ask the npm start running here.`,
+    );
+    return EXIT.unavailable;
   }
   const text = await response.text();
   if (judged && response.ok) {
@@ -82,14 +104,14 @@ async function main(): Promise<number> {
     answer = JSON.parse(text);
   } catch {
     console.error(`${url.origin} answered ${response.status} with something that is not JSON: ${text.slice(0, 200)}`);
-    return 1;
+    return EXIT.unavailable;
   }
   if (!response.ok) {
     const hint = response.status === 403 && region ? ' (the caller needs lambda:InvokeFunctionUrl on the function, and the signature must be for this URL and region)' : '';
     // a refusal of the function's ({error}), or of the Function URL itself ({message})
     const refusal = answer as Partial<ErrorResponse> & { message?: string };
     console.error(`${response.status}: ${String(refusal.error ?? refusal.message ?? text)}${hint}`);
-    return 1;
+    return REFUSED_AS_TYPED.has(response.status) ? EXIT.usage : EXIT.unavailable;
   }
   console.log(
     values.json ? JSON.stringify(answer, null, 2) : puzzle ? puzzle.commandLine.answerText(answer) : statsText(answer as StatsResponse),
@@ -140,6 +162,6 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+    process.exit(EXIT.unavailable);
   },
 );

@@ -2,7 +2,8 @@
  * A local stand-in for a Lambda Function URL: each HTTP request becomes a payload format 2.0
  * event for the handler, and the handler's result becomes the HTTP response, as on AWS.
  */
-import { type IncomingMessage, type Server, createServer } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES, createServer, maxHeaderSize } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import type { FunctionUrlHandler } from '../lambda/handler';
@@ -63,6 +64,9 @@ export async function serveFunctionUrl(handler: FunctionUrlHandler, options: Fun
       response.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Internal Server Error' }));
     }
   });
+  // What Node refuses before any handler runs (a request line or headers too large, bytes that are
+  // not HTTP) it answers with a bare status and no body by default; said here as every other refusal is.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseMalformed(error, socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
@@ -76,4 +80,23 @@ export async function serveFunctionUrl(handler: FunctionUrlHandler, options: Fun
         server.close(() => resolve());
       }),
   };
+}
+
+/** The status and sentence for what Node's HTTP parser refused, as a full HTTP/1.1 response that closes the connection. */
+export function refuseMalformed(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // a connection the client dropped, or a response already under way: nothing can be said on it
+  if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, sentence] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, `The request line and headers are too large: together they may be at most ${maxHeaderSize} bytes. Send a long question as a POST body instead.`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request did not arrive in time.']
+        : [400, 'The request is not well-formed HTTP.'];
+  const body = JSON.stringify({ error: sentence });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

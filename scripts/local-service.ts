@@ -46,3 +46,26 @@ export function findLocalService(dataDir = DEFAULT_DATA_DIR): LocalService | und
     return undefined;
   }
 }
+
+/** How `npm run ask` and `npm run lookup` end. */
+export const EXIT = {
+  /** Nothing to talk to: no npm start found, nothing answered, the service or the table could not answer. */
+  unavailable: 1,
+  /** The command line is wrong: an unknown command or option, or a question the puzzle's rules refuse. */
+  usage: 2,
+} as const;
+
+/**
+ * What ask and lookup say when no npm start answers where they looked: the folder (the one a
+ * person most likely did not mean, when npm start runs on another), how to name another, and
+ * `others`, the options that skip the local service altogether.
+ */
+export function noLocalServiceText(dataDir: string | undefined, others: string, nothingAt?: string): string {
+  const folder = resolve(dataDir ?? DEFAULT_DATA_DIR);
+  const where = dataDir === undefined ? `the default data folder ${folder}` : `the data folder ${folder}`;
+  return (
+    `No npm start is running on ${where} (a running npm start records where it answers in ${join(folder, RECORD)}; there is none, or its process has ended)` +
+    `${nothingAt ? `, and ${nothingAt}` : ''}. ` +
+    `Start one with npm start; if npm start runs on another data folder (npm start -- --data DIR), name it here with --data DIR; or give ${others}.`
+  );
+}

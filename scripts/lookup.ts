@@ -2,6 +2,8 @@
  * `npm run --silent lookup -- knights BOARD [--goal NAME]` and `-- eight A B`, with `--endpoint URL`
  * and `--table NAME`: shows what the table stores for one position, read the way the service reads
  * it: the page key, the page's size as DynamoDB counts it, and the decoded record.
+ * Exit codes as ask's (EXIT): 1 when nothing could answer (no npm start, DynamoDB unreachable, the
+ * table or page not there), 2 when the command line or the question as typed is wrong.
  */
 import { parseArgs } from 'node:util';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
@@ -12,7 +14,8 @@ import { pageSlotOf } from '../store/page-layout';
 import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
 import { DEFAULT_TABLE_NAME, PARTITION_KEY, itemBytes, pageItem, pageKey } from '../store/table-schema';
-import { DEFAULT_DATA_DIR, findLocalService } from './local-service';
+import { InvalidInputError, UnreachableError } from '../core/errors';
+import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
 import { warnUnlessShippedRuntime } from './runtime';
 
 /** The puzzles with stored tables, and how their records read. */
@@ -21,24 +24,33 @@ const TABLED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => (puzz
 const USAGE = `usage: npm run --silent lookup -- ${TABLED.map(({ commandLine }) => commandLine.usage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
   (with none of --endpoint and --region, the npm start running on ${DEFAULT_DATA_DIR}, or on --data DIR)`;
 
+/** Thrown for a command line parseArgs refuses. */
+class UsageError extends Error {}
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    options: {
-      endpoint: { type: 'string' },
-      table: { type: 'string', default: DEFAULT_TABLE_NAME },
-      region: { type: 'string' },
-      data: { type: 'string' },
-      goal: { type: 'string' },
-      limit: { type: 'string' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        endpoint: { type: 'string' },
+        table: { type: 'string', default: DEFAULT_TABLE_NAME },
+        region: { type: 'string' },
+        data: { type: 'string' },
+        goal: { type: 'string' },
+        limit: { type: 'string' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
   const [name, ...args] = positionals;
   const named = TABLED.find(({ puzzle }) => puzzle.name === name);
   if (!named) {
     console.error(USAGE);
-    return 2;
+    return EXIT.usage;
   }
   const { puzzle, tables, commandLine } = named;
   const fields = commandLine.query(args, values);
@@ -47,8 +59,8 @@ async function main(): Promise<number> {
   if (endpoint === undefined && values.region === undefined) {
     endpoint = findLocalService(values.data)?.endpoint;
     if (endpoint === undefined) {
-      console.error(`No npm start is running on ${values.data ?? DEFAULT_DATA_DIR} (it records where its DynamoDB answers in ${values.data ?? DEFAULT_DATA_DIR}/service.json). Start one with npm start, or give --endpoint URL (a DynamoDB-compatible server) or --region REGION (AWS).`);
-      return 2;
+      console.error(noLocalServiceText(values.data, '--endpoint URL (a DynamoDB-compatible server) or --region REGION (AWS)'));
+      return EXIT.unavailable;
     }
   }
   const client = createDynamoClient({ endpoint, region: values.region });
@@ -59,13 +71,13 @@ async function main(): Promise<number> {
     const location = tables.locate(query);
     if (!location) {
       console.log('table      none: this goal has no table (load one with npm run precompute -- --goal NAME=BOARD)');
-      return 1;
+      return EXIT.unavailable;
     }
     console.log(`position   ${commandLine.positionText?.(query, location) ?? `rank ${location.rank}`}`);
     const state = await store.table(location.table);
     if (state.state !== 'loaded') {
       console.log(`table      ${location.table}: ${state.state === 'missing' ? 'not loaded' : `loaded by schema version ${state.found.schemaVersion}, which this version cannot read; reload it`}`);
-      return 1;
+      return EXIT.unavailable;
     }
     const { manifest } = state;
     const { page, slot } = pageSlotOf(manifest.layout, location.rank);
@@ -74,7 +86,7 @@ async function main(): Promise<number> {
     console.log(`table      ${location.table}: depth ${manifest.depth}, ${manifest.positions} positions in ${manifest.pages} pages of ${manifest.layout.ranksPerPage} ranks`);
     if (!Item) {
       console.log(`page       ${key}: missing`);
-      return 1;
+      return EXIT.unavailable;
     }
     const decoded = await store.page(tables.format, manifest, key, page);
     console.log(`page       ${key}: ${itemBytes(pageItem(key, Item.page.B!))} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
@@ -98,5 +110,6 @@ try {
   process.exitCode = await main();
 } catch (error) {
   console.error((error as Error).message);
-  process.exitCode = 2;
+  // the question as typed refused by the puzzle's rules, as ask's 400 and 422; else nothing could answer
+  process.exitCode = error instanceof UsageError || error instanceof InvalidInputError || error instanceof UnreachableError ? EXIT.usage : EXIT.unavailable;
 }

@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type AppState, createAppState } from '../lambda/app-state';
 import { readConfig } from '../lambda/config';
-import { createHandler } from '../lambda/handler';
 import { createDynamoClient } from '../store/client';
 import { type ChildDynamo, LocalDynamoError, startLocalDynamo } from '../store/local-dynamodb';
 import { ensureTable } from '../store/table-admin';
@@ -26,6 +25,7 @@ import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server'
 import { UsageError, loadArguments, loadCommand, loadSettingsFrom } from './load-tables';
 import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
+import { withReadinessProbe } from './readiness-probe';
 import { warnUnlessShippedRuntime } from './runtime';
 import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
@@ -126,10 +126,11 @@ async function main(): Promise<void> {
       endpoint = first.endpoint;
       app = await serviceOn(endpoint);
     }
-    server = await serveFunctionUrl(createHandler(app), { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
-    const health = await fetch(`${server.url}/health`);
+    const { handler, probe } = withReadinessProbe(app);
+    server = await serveFunctionUrl(handler, { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
+    const health = await probe(server.url); // not logged: no client asked
     // 503 until the tables are loaded: the service answers, by search
-    if (health.status !== 200 && health.status !== 503) throw new Error(`the local URL answered /health with ${health.status}`);
+    if (health !== 200 && health !== 503) throw new Error(`the local URL answered /health with ${health}`);
   } catch (error) {
     const message =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'

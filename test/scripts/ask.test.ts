@@ -1,6 +1,12 @@
 import { execFile } from 'node:child_process';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
@@ -14,6 +20,7 @@ import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { loadTable } from '../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
+import { recordLocalService } from '../../scripts/local-service';
 
 const run = promisify(execFile);
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -172,11 +179,73 @@ describe('npm run ask, against the local URL', () => {
   });
 
   it("says what was wrong: the API's sentence for a bad board, usage for a bad command", async () => {
+    // the question as typed refused: a usage error (2), as lookup, which checks the board itself, says
     const bad = await ask('knights', '123');
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^400: .*25/);
     const usage = await ask('chess');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^usage: npm run --silent ask/);
+  });
+});
+
+describe('npm run ask, when no npm start answers where it looked', () => {
+  /** ask run in `cwd` (its default data folder is cwd/.data), with tsx found from this repository. */
+  const askIn = async (cwd: string, env: Record<string, string>, ...args: string[]) => {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['--import', tsx, resolve('scripts/ask.ts'), ...args], { encoding: 'utf8', cwd, env: { ...process.env, ...env } });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+  /** A port nothing listens on (it was free a moment ago). */
+  const closedPort = () =>
+    new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => done(port));
+      });
+    });
+
+  it('names the folder it looked in and --data DIR for another, and exits 1 (nothing to talk to), as lookup does', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'tablebase-ask-'));
+    try {
+      const port = String(await closedPort());
+      const other = join(here, 'elsewhere');
+      const named = await askIn(here, { PORT: port }, 'knights', SAMPLE, '--data', other);
+      expect(named.code).toBe(1);
+      expect(named.stderr).toContain(`No npm start is running on the data folder ${other} (`);
+      expect(named.stderr).toContain('name it here with --data DIR');
+      expect(named.stderr).toContain('--url URL');
+      // --data names a folder: a service on the default port is not asked in its place
+      expect(named.stderr).not.toContain(`127.0.0.1:${port}`);
+      const unnamed = await askIn(here, { PORT: port }, 'knights', SAMPLE);
+      expect(unnamed.code).toBe(1);
+      expect(unnamed.stderr).toContain(`No npm start is running on the default data folder ${join(here, '.data')} (`);
+      expect(unnamed.stderr).toContain(`nothing answered at http://127.0.0.1:${port} either`);
+      expect(unnamed.stderr).toContain('name it here with --data DIR');
+      // a usage error is still 2
+      expect((await askIn(here, { PORT: port }, 'chess', '--data', other)).code).toBe(2);
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the npm start running on the data folder --data names', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'tablebase-ask-'));
+    const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+    const forget = recordLocalService(join(here, 'elsewhere'), { url: server.url, endpoint: 'http://127.0.0.1:1', pid: process.pid });
+    try {
+      const found = await askIn(here, { PORT: String(await closedPort()) }, 'eight', '12X453786', '12345678X', '--data', join(here, 'elsewhere'));
+      expect(found.code).toBe(0);
+      expect(found.stdout).toContain('2 moves: dd (search)\n');
+    } finally {
+      forget();
+      await server.close();
+      rmSync(here, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,8 @@ import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunc
 import { describe, expect, it } from 'vitest';
 import { requestFromEvent } from '../../lambda/http';
 import { deliveredAsText, functionUrlEvent } from '../../scripts/function-url-event';
+import { maxHeaderSize } from 'node:http';
+import { connect } from 'node:net';
 import { serveFunctionUrl } from '../../scripts/function-url-server';
 import sample from '../fixtures/function-url-event.json';
 import { lambdaContext } from '../support/function-url';
@@ -119,6 +121,45 @@ describe('the local URL', () => {
       }
       expect(seen.map(({ result }) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 400, 503]); // /health without a table: degraded
       expect(seen[6].event.cookies).toEqual(['session=abc', 'theme=dark']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the local URL, for what Node refuses before the function runs', () => {
+  it('answers a request line or headers too large with a 431 and the JSON sentence every other refusal has', async () => {
+    const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+    try {
+      const longLine = await rawRequest(server.url, `GET /knights?board=${'1'.repeat(maxHeaderSize + 10)} HTTP/1.1`);
+      const longHeader = await rawRequest(server.url, 'GET /health HTTP/1.1', '', { 'x-padding': 'p'.repeat(maxHeaderSize + 10) });
+      for (const reply of [longLine, longHeader]) {
+        expect(reply.status).toBe(431);
+        expect(reply.headers).toMatch(/^content-type: application\/json$/im);
+        expect(JSON.parse(reply.text)).toEqual({ error: expect.stringMatching(/^The request line and headers are too large: together they may be at most \d+ bytes\./) });
+      }
+      // and the server goes on answering
+      expect((await rawRequest(server.url, 'GET /eight?from=12X453786&to=12345678X HTTP/1.1')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers bytes that are not HTTP with a 400 and a JSON sentence', async () => {
+    const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+    try {
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.end('HELLO THERE\r\n\r\n');
+      });
+      expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(reply).toMatch(/\r\ncontent-type: application\/json\r\n/);
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request is not well-formed HTTP.' });
     } finally {
       await server.close();
     }

@@ -1,10 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { loadTable } from '../../store/loader';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { recordLocalService } from '../../scripts/local-service';
 
 const client = testClient();
 let tableName: string;
@@ -59,5 +63,38 @@ describe('npm run lookup', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^usage: npm run --silent lookup/);
     expect(lookup('eight', '12345678X', '12345687X').stderr).toMatch(/cannot be reached/);
+  });
+});
+
+describe('npm run lookup, finding npm start by its data folder', () => {
+  const lookupOn = (...args: string[]) => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lookup.ts', ...args, '--table', tableName], { encoding: 'utf8' });
+    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  };
+
+  it('names the folder it looked in and --data DIR for another, exits 1 (nothing to talk to) as ask does, and finds the npm start --data names', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tablebase-lookup-'));
+    try {
+      const missing = lookupOn('knights', '10110/01*11/10111/01001/00000', '--data', folder);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(`No npm start is running on the data folder ${folder} (`);
+      expect(missing.stderr).toContain('name it here with --data DIR');
+      expect(missing.stderr).toContain('--endpoint URL');
+      // nothing answers at the endpoint given: nothing to talk to too
+      const down = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lookup.ts', 'knights', '10110/01*11/10111/01001/00000', '--endpoint', 'http://127.0.0.1:9', '--table', tableName], { encoding: 'utf8' });
+      expect(down.status).toBe(1);
+      expect(down.stderr).toMatch(/DynamoDB could not be read/);
+      // what npm start on that folder records
+      const forget = recordLocalService(folder, { url: 'http://127.0.0.1:9', endpoint: testEndpoint(), pid: process.pid });
+      try {
+        const found = lookupOn('knights', '10110/01*11/10111/01001/00000', '--data', folder);
+        expect(found.code).toBe(0);
+        expect(found.stdout).toMatch(/^distance {3}7$/m);
+      } finally {
+        forget();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

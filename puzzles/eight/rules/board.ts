@@ -1,8 +1,10 @@
 /**
  * The eight puzzle: a 3x3 board written as 9 characters row by row, tiles `1`..`8` and the blank
- * `X`. Internally a board is 9 numbers with 0 for the blank, so that it is a permutation of 0..8.
+ * `X` (or `x`), spaces and `/` between them ignored. Internally a board is 9 numbers with 0 for
+ * the blank, so that it is a permutation of 0..8.
  */
 import { InvalidInputError } from '../../../core/errors';
+import { SEPARATORS_IGNORED, boardText } from '../../../core/board-text';
 import { printable } from '../../../core/printable';
 
 export const SIDE = 3;
@@ -20,27 +22,28 @@ const STEP = [SIDE, -1, 1, -SIDE];
 /** Cells 0..8 holding 0 (blank) or a tile 1..8, each exactly once. */
 export type EightBoard = readonly number[];
 
-/** Reads a 9-character board such as `12X453786` (a lower-case `x` is accepted for the blank). */
+/**
+ * Reads a board of 9 cells row by row, such as `12X453786`: the tiles 1 to 8 and `X` for the blank
+ * (a lower-case `x` too: a person types either). Spaces and `/` may stand anywhere between cells
+ * (`12X 453 786`, `12X/453/786`) and are ignored, the one rule of core/board-text.ts.
+ */
 export function parseEightBoard(text: string, what = 'The board'): EightBoard {
-  const symbols = [...text.trim()];
+  const { cells: symbols, separated } = boardText(text);
+  const shown = `${what} "${printable(text.trim())}"`;
   if (symbols.length !== CELLS) {
     throw new InvalidInputError(
-      `${what} "${printable(text.trim())}" has ${symbols.length} characters; a board is 9: the tiles 1 to 8 and X for the blank, row by row (like 12345678X).`,
+      `${shown} has ${symbols.length} characters${separated ? ' besides the spaces and "/"' : ''}; a board is 9: the tiles 1 to 8 and X (or x) for the blank, row by row (like 12345678X; ${SEPARATORS_IGNORED}).`,
     );
   }
   const cells = symbols.map((symbol, cell) => {
     if (symbol === 'X' || symbol === 'x') return BLANK;
     if (symbol >= '1' && symbol <= '8') return Number(symbol);
-    throw new InvalidInputError(
-      `${what} "${printable(text.trim())}" has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X for the blank.`,
-    );
+    throw new InvalidInputError(`${shown} has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X (or x) for the blank.`);
   });
   const missing = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((value) => !cells.includes(value));
   if (missing.length > 0) {
     const names = missing.map(symbolOf).join(', ');
-    throw new InvalidInputError(
-      `${what} "${printable(text.trim())}" lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`,
-    );
+    throw new InvalidInputError(`${shown} lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`);
   }
   return cells;
 }

@@ -4,6 +4,7 @@
  * cell order, so it can be compared, printed and used as a key directly.
  */
 import { InvalidInputError } from '../../../core/errors';
+import { SEPARATORS_IGNORED, boardText } from '../../../core/board-text';
 import { printable } from '../../../core/printable';
 
 export const SIDE = 5;
@@ -17,24 +18,35 @@ export const KNIGHTS_PER_COLOUR = 12;
 export type KnightsBoard = string & { readonly __knightsBoard: unique symbol };
 
 /**
- * Reads a board written as 5 rows joined by `/` (`10110/01*11/10111/01001/00000`), as 5 lines,
- * or as the 25 characters alone.
+ * Reads a board as a person writes it: 5 rows joined by `/` (`10110/01*11/10111/01001/00000`), 5
+ * lines, the 25 characters alone, or any of these with spaces; spaces and `/` may stand anywhere
+ * between cells and are ignored (the one rule of core/board-text.ts), so what counts is the 25
+ * cells in order.
  */
 export function parseKnightsBoard(text: string): KnightsBoard {
-  const trimmed = text.trim();
-  if (trimmed === '') throw new InvalidInputError('The board is empty: give 5 rows of 5 cells joined by "/", or the 25 characters alone.');
-  if (/[/\s]/.test(trimmed)) return parseKnightsRows(trimmed.split(/[/\s]+/).filter((row) => row !== ''));
-  if ([...trimmed].length !== CELLS) {
-    throw new InvalidInputError(
-      `A board is 25 cells (5 rows of 5, joined by "/", or the 25 characters alone); this one has ${[...trimmed].length}.`,
-    );
+  const { cells, groups, separated } = boardText(text);
+  if (cells.length === 0) throw new InvalidInputError('The board is empty: give 5 rows of 5 cells joined by "/", or the 25 characters alone.');
+  if (cells.length !== CELLS) {
+    // rows of 5 each, but not 5 of them: said in rows, as they were written
+    if (separated && groups.every((group) => [...group].length === SIDE)) {
+      throw new InvalidInputError(`A board has 5 rows of 5 cells; this one has ${groups.length} row${groups.length === 1 ? '' : 's'}.`);
+    }
+    // else the cells are counted as typed: a stray space in a row is no row of its own
+    throw new InvalidInputError(`A board has 25 cells (5 rows of 5, joined by "/", or the 25 characters alone; ${SEPARATORS_IGNORED}); this one has ${cells.length}.`);
   }
-  const rows: string[] = [];
-  for (let r = 0; r < SIDE; r++) rows.push(trimmed.slice(r * SIDE, r * SIDE + SIDE));
-  return parseKnightsRows(rows);
+  cells.forEach((symbol, cell) => {
+    if (symbol !== WHITE && symbol !== BLACK && symbol !== EMPTY) throw notACell(symbol, Math.floor(cell / SIDE), cell % SIDE);
+  });
+  return countedBoard(cells.join(''));
 }
 
-/** Validates a board given as its 5 rows. */
+function notACell(symbol: string, row: number, column: number): InvalidInputError {
+  return new InvalidInputError(
+    `Row ${row + 1}, column ${column + 1} holds "${printable(symbol)}", which is not a cell: use 0 (white knight), 1 (black knight) or * (the empty square).`,
+  );
+}
+
+/** Validates a board given as its 5 rows (the judge's lines, each a row). */
 export function parseKnightsRows(rows: readonly string[]): KnightsBoard {
   if (rows.length !== SIDE) {
     throw new InvalidInputError(`A board has 5 rows of 5 cells; this one has ${rows.length} row${rows.length === 1 ? '' : 's'}.`);
@@ -45,14 +57,14 @@ export function parseKnightsRows(rows: readonly string[]): KnightsBoard {
       throw new InvalidInputError(`Row ${r + 1} ("${printable(row)}") has ${cells.length} cells; every row has 5.`);
     }
     cells.forEach((symbol, c) => {
-      if (symbol !== WHITE && symbol !== BLACK && symbol !== EMPTY) {
-        throw new InvalidInputError(
-          `Row ${r + 1}, column ${c + 1} holds "${printable(symbol)}", which is not a cell: use 0 (white knight), 1 (black knight) or * (the empty square).`,
-        );
-      }
+      if (symbol !== WHITE && symbol !== BLACK && symbol !== EMPTY) throw notACell(symbol, r, c);
     });
   });
-  const cells = rows.join('');
+  return countedBoard(rows.join(''));
+}
+
+/** 25 cells of 0, 1 and *: checked for 12 of each knight and one empty square. */
+function countedBoard(cells: string): KnightsBoard {
   const count = (symbol: string) => [...cells].filter((s) => s === symbol).length;
   const whites = count(WHITE);
   const blacks = count(BLACK);

@@ -16,7 +16,7 @@ import { decodeEight, eightSpace, encodeEight } from '../../../puzzles/eight/rul
 import { EightTables } from '../../../puzzles/eight/rules/table';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
-import { samples } from '../../../core/seeded';
+import { SEED, samples } from '../../../core/seeded';
 
 const board = (text: string) => parseEightBoard(text);
 const query = (from: string, to: string) => ({ from: board(from), to: board(to) });
@@ -39,12 +39,35 @@ describe('eight board', () => {
     expect(formatEightBoard(board('12X453786'))).toBe('12X453786');
   });
 
+  it('ignores spaces and "/" anywhere between cells, as every puzzle does', () => {
+    expect(board('12X 453 786')).toEqual(board('12X453786'));
+    expect(board('12x/453/786')).toEqual(board('12X453786'));
+    expect(board('1 2 X\n4 5 3\n7 8 6\n')).toEqual(board('12X453786'));
+    expect(board('12X45 3786')).toEqual(board('12X453786'));
+  });
+
+  it('reads any board the same with spaces and "/" inserted anywhere, X or x for the blank (property)', () => {
+    const separator = fc.stringMatching(/^[ \t\n\r/]{1,3}$/);
+    const written = fc
+      .tuple(eightBoardArbitrary, fc.array(fc.tuple(fc.nat(9), separator), { maxLength: 8 }), fc.boolean())
+      .map(([cells, inserts, lower]) => {
+        const pieces = [...formatEightBoard(cells)].map((symbol) => (lower && symbol === 'X' ? 'x' : symbol));
+        for (const [at, text] of [...inserts].sort(([a], [b]) => b - a)) pieces.splice(at, 0, text);
+        return { cells, text: pieces.join('') };
+      });
+    fc.assert(fc.property(written, ({ cells, text }) => {
+      expect(board(text)).toEqual(cells);
+    }), { seed: SEED, numRuns: 500 });
+  });
+
   it.each([
     ['', /has 0 characters; a board is 9/],
     ['12X45378', /has 8 characters/],
     ['12X4537860', /has 10 characters/],
     ['12X453780', /has "0" at position 9/],
-    ['12X45 786', /has " " at position 6/],
+    // a stray space is no cell: the characters are counted as typed
+    ['12X45 786', /"12X45 786" has 8 characters besides the spaces and "\/"; a board is 9: the tiles 1 to 8 and X \(or x\) for the blank/],
+    ['12X 453 7860', /has 10 characters besides the spaces/],
     ['12X453788', /lacks 6/],
     ['123456789', /has "9" at position 9/],
     ['1234567XX', /lacks 8/],

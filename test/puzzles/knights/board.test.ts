@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../core/errors';
 import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } from '../../../puzzles/knights/rules/board';
@@ -5,7 +6,7 @@ import { KNIGHTS_GOALS, resolveKnightsGoal } from '../../../puzzles/knights/rule
 import { DEFAULT_LIMIT, parseLimit } from '../../../puzzles/knights/rules/query';
 import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../../../puzzles/knights/rules/space';
 import { knightsBoardArbitrary } from '../../../puzzles/knights/seeded-inputs';
-import { samples } from '../../../core/seeded';
+import { SEED, samples } from '../../../core/seeded';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 
@@ -19,14 +20,53 @@ describe('knights board', () => {
     expect(formatKnightsBoard(board)).toBe(SAMPLE);
   });
 
+  it('ignores spaces and "/" anywhere between cells: a row split by a stray one is still the same row', () => {
+    const board = parseKnightsBoard(SAMPLE);
+    expect(parseKnightsBoard('10110 01*11 10111 01001 00000')).toBe(board);
+    expect(parseKnightsBoard('1 0 1 1 0 / 0 1 * 1 1 / 1 0 1 1 1 / 0 1 0 0 1 / 0 0 0 0 0')).toBe(board);
+    expect(parseKnightsBoard('10110/01 *11/10111/01001/00000')).toBe(board);
+    expect(parseKnightsBoard('101100/1*11/10111/01001/00000')).toBe(board); // the cells in order are what count
+    expect(parseKnightsBoard('\t10110\n01*11\r\n10111 //01001\u00a000000\n')).toBe(board);
+  });
+
+  it('reads any board the same with spaces and "/" inserted anywhere (property)', () => {
+    const separator = fc.stringMatching(/^[ \t\n\r/]{1,3}$/);
+    const written = fc.tuple(knightsBoardArbitrary, fc.array(fc.tuple(fc.nat(25), separator), { maxLength: 12 })).map(([board, inserts]) => {
+      const pieces = [...board];
+      // from the last position backwards, so that earlier positions still point at cells
+      for (const [at, text] of [...inserts].sort(([a], [b]) => b - a)) pieces.splice(at, 0, text);
+      return { board, text: pieces.join('') };
+    });
+    fc.assert(fc.property(written, ({ board, text }) => parseKnightsBoard(text) === board), { seed: SEED, numRuns: 500 });
+  });
+
+  it('counts the cells as typed when a separator stands among them and a cell is missing or extra (property)', () => {
+    const separator = fc.constantFrom(' ', '/', '\n');
+    const short = fc.tuple(knightsBoardArbitrary, fc.nat(24), fc.nat(23), separator).map(([board, dropped, at, text]) => {
+      const cells = [...board];
+      cells.splice(dropped, 1);
+      cells.splice(at + 1, 0, text);
+      return cells.join('');
+    });
+    fc.assert(
+      fc.property(short, (text) => {
+        expect(() => parseKnightsBoard(text)).toThrow(/this one has (24\.|\d rows?)/);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
   it.each([
     ['', /empty/],
     ['10110/01*11/10111/01001', /5 rows of 5 cells; this one has 4 rows/],
     ['10110/01*11/10111/01001/00000/00000', /this one has 6 rows/],
-    ['101100/1*11/10111/01001/00000', /Row 1 \("101100"\) has 6 cells/],
     ['1011001*11101110100100000x', /25 cells.*this one has 26/],
     ['10110/01*11/10121/01001/00000', /Row 3, column 4 holds "2"/],
-    ['10110/01 11/10111/01001/00000', /this one has 6 rows/],
+    // a stray space (here where the * was) splits no row: the cells are counted as typed
+    ['10110/01 11/10111/01001/00000', /^A board has 25 cells \(.*spaces and "\/" between cells are ignored\); this one has 24\.$/],
+    ['10110/01*11/10111/01001/0000', /25 cells.*this one has 24\./],
+    ['10110 01*11 10111 01001', /5 rows of 5 cells; this one has 4 rows/],
+    ['10110/01*11/1 0 1 2 1/01001/00000', /Row 3, column 4 holds "2"/],
     ['10110/01\u000011/10111/01001/00000', /Row 2, column 3 holds "\\u\{0\}"/],
     ['10110/01011/10111/01001/00000', /12 white.*this one has 13 white, 12 black and 0 empty/],
     ['10110/01**1/10111/01001/00000', /this one has 12 white, 11 black and 2 empty/],

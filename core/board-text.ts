@@ -1,0 +1,27 @@
+/**
+ * The one rule for how a person may write a board, whatever the puzzle: the cells row by row, with
+ * spaces (any whitespace, line breaks too) and `/` allowed anywhere between them, between rows or
+ * between cells, and ignored. A board is written the way a person types it (`10110/01*11/...`,
+ * `12X 453 786`, rows on lines of their own), so the separators carry no meaning: a stray space in
+ * a row is not a row of its own, and the cells are counted after they are taken out.
+ */
+
+/** Whitespace and `/`: what may stand between rows and cells. */
+const SEPARATORS = /[\s/]+/u;
+
+export interface BoardText {
+  /** The cells as typed, the separators taken out (one string per code point). */
+  readonly cells: readonly string[];
+  /** The runs of cells between separators (the rows, when the separators were put between rows). */
+  readonly groups: readonly string[];
+  /** Whether the text held a separator between cells at all (leading and trailing ones are not counted). */
+  readonly separated: boolean;
+}
+
+export function boardText(text: string): BoardText {
+  const groups = text.split(SEPARATORS).filter((group) => group !== '');
+  return { cells: groups.flatMap((group) => [...group]), groups, separated: groups.length > 1 };
+}
+
+/** Said in every message about a board's size: what the separators are. */
+export const SEPARATORS_IGNORED = 'spaces and "/" between cells are ignored';
