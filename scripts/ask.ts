@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { text as readAll } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
@@ -28,10 +29,12 @@ const ELSEWHERE = '--url URL (a service elsewhere, or a Function URL on AWS)';
 /** Refusals of the question as typed (a bad board, an unknown goal, an unreachable pair): what lookup, which checks them itself, calls a usage error. */
 const REFUSED_AS_TYPED = new Set([400, 422]);
 
-async function main(): Promise<number> {
+/** The command, on its arguments: its exit code (the answer on stdout, a refusal on stderr). */
+export async function main(argv: string[], stdin: NodeJS.ReadableStream = process.stdin): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
+      args: argv,
       options: { url: { type: 'string' }, data: { type: 'string' }, limit: { type: 'string' }, goal: { type: 'string' }, json: { type: 'boolean', default: false } },
       allowPositionals: true,
       strict: true,
@@ -52,7 +55,7 @@ async function main(): Promise<number> {
   let body: string | undefined;
   if (judged) {
     url.pathname = join(url.pathname, judged.name);
-    body = await readAll(process.stdin);
+    body = await readAll(stdin);
   } else if (puzzle) {
     let fields;
     try {
@@ -157,11 +160,13 @@ function statsText(answer: StatsResponse): string {
     .join('\n\n');
 }
 
-warnUnlessShippedRuntime();
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(EXIT.unavailable);
-  },
-);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  warnUnlessShippedRuntime();
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(EXIT.unavailable);
+    },
+  );
+}

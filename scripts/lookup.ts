@@ -5,6 +5,7 @@
  * Exit codes as ask's (EXIT): 1 when nothing could answer (no npm start, DynamoDB unreachable, the
  * table or page not there), 2 when the command line or the question as typed is wrong.
  */
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../core/clock';
@@ -27,10 +28,22 @@ const USAGE = `usage: npm run --silent lookup -- ${TABLED.map(({ commandLine }) 
 /** Thrown for a command line parseArgs refuses. */
 class UsageError extends Error {}
 
-async function main(): Promise<number> {
+/** The command, on its arguments: its exit code (what is stored on stdout, a refusal on stderr). */
+export async function lookup(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (error) {
+    console.error((error as Error).message);
+    // the question as typed refused by the puzzle's rules, as ask's 400 and 422; else nothing could answer
+    return error instanceof UsageError || error instanceof InvalidInputError || error instanceof UnreachableError ? EXIT.usage : EXIT.unavailable;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
+      args: argv,
       options: {
         endpoint: { type: 'string' },
         table: { type: 'string', default: DEFAULT_TABLE_NAME },
@@ -105,11 +118,7 @@ async function main(): Promise<number> {
   }
 }
 
-warnUnlessShippedRuntime();
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error((error as Error).message);
-  // the question as typed refused by the puzzle's rules, as ask's 400 and 422; else nothing could answer
-  process.exitCode = error instanceof UsageError || error instanceof InvalidInputError || error instanceof UnreachableError ? EXIT.usage : EXIT.unavailable;
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  warnUnlessShippedRuntime();
+  process.exitCode = await lookup(process.argv.slice(2));
 }

@@ -4,12 +4,16 @@
  * same paths: the precompute into a real DynamoDB-compatible server, the handler (JSON, a batch,
  * judge text), /stats, /health and the solver of `npm run solve`.
  */
+import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppState } from '../../../lambda/app-state';
 import { readConfig } from '../../../lambda/config';
 import { createHandler } from '../../../lambda/handler';
 import { loadChoices, puzzleNamed } from '../../../puzzles/registry';
+import { main as ask } from '../../../scripts/ask';
+import { serveFunctionUrl } from '../../../scripts/function-url-server';
 import { loadSettingsFrom, loadTables } from '../../../scripts/load-tables';
+import { lookup } from '../../../scripts/lookup';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { call } from '../../support/function-url';
 import { quietLog } from '../../support/log';
@@ -66,6 +70,27 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     expect(stats.json.tables.slide.levels.reduce((a: number, b: number) => a + b, 0)).toBe(360);
     const health = await call(handler, { path: '/health' });
     expect(health.json.tables.slide).toMatchObject({ puzzle: 'slide', state: 'loaded' });
+
+    // npm run lookup: what the table stores for a board, read as the service reads it.
+    const looked = await printed(() => lookup(['slide', '123405', '--endpoint', testEndpoint(), '--table', tableName]));
+    expect(looked.code).toBe(0);
+    expect(looked.stdout).toMatch(/^position   123405 \(rank \d+\)$/m);
+    expect(looked.stdout).toMatch(/^table      slide: depth 21, 360 positions/m);
+    expect(looked.stdout).toMatch(/^distance   1$/m);
+    expect(looked.stdout).toMatch(/^line       "r"$/m);
+
+    // npm run ask: the question over HTTP, the answer as a person reads it; and judge input.
+    const server = await serveFunctionUrl(handler, { port: 0 });
+    try {
+      const asked = await printed(() => ask(['slide', '123405', '--url', server.url]));
+      expect(asked).toMatchObject({ code: 0, stdout: '123405: 1 moves r (table)\n' });
+      const judgedByAsk = await printed(() => ask(['judge', 'slide', '--url', server.url], Readable.from(['1\n123405\n'])));
+      expect(judgedByAsk).toMatchObject({ code: 0, stdout: '1 r\n' });
+      const stats = await printed(() => ask(['stats', '--url', server.url]));
+      expect(stats.stdout).toMatch(/^slide \(slide\): loaded to depth 21 \(the whole space\), 360 positions/m);
+    } finally {
+      await server.close();
+    }
   });
 
   it('is answered by search where no table is, and its judge input is solved by npm run solve\'s own solver', async () => {
@@ -75,3 +100,19 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     expect(commandLine.judgeSolver!('search', undefined)('1\n123405\n')).toBe('1 r\n');
   });
 });
+
+/** A command run in this process: its exit code and what it printed (console.log, console.error, and writes to stdout). */
+async function printed(run: () => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void (stdout += `${parts.join(' ')}\n`));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void (stderr += `${parts.join(' ')}\n`));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  try {
+    return { code: await run(), stdout, stderr };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+    write.mockRestore();
+  }
+}
