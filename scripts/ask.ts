@@ -1,6 +1,6 @@
 /**
- * `npm run --silent ask -- knights BOARD [--limit N] [--goal G]`, `-- eight A B`, `-- stats`,
- * `-- judge knights|eight < input` (judge input on stdin, posted; judge output back):
+ * `npm run --silent ask -- PUZZLE WORDS...` (each puzzle's command line words, its usage),
+ * `-- stats`, `-- judge PUZZLE < input` (judge input on stdin, posted; judge output back):
  * asks the service, locally (npm start's URL by default) or on AWS (`--url` a Function URL, signed
  * with SigV4 from the standard credential chain), and prints the answer as a person reads it: the
  * board, the distance, the line, every move's value. `--json` prints the answer as it came.

@@ -1,6 +1,6 @@
 /**
- * `npm run --silent lookup -- knights BOARD [--goal NAME]` and `-- eight A B`, with `--endpoint URL`
- * and `--table NAME`: shows what the table stores for one position, read the way the service reads
+ * `npm run --silent lookup -- PUZZLE WORDS...` (a puzzle with tables, its command line words), with
+ * `--endpoint URL` and `--table NAME`: shows what the table stores for one position, read the way the service reads
  * it: the page key, the page's size as DynamoDB counts it, and the decoded record.
  * Exit codes as ask's (EXIT): 1 when nothing could answer (no npm start, DynamoDB unreachable, the
  * table or page not there), 2 when the command line or the question as typed is wrong.

@@ -1,8 +1,8 @@
 /**
- * Judge mode: `npm run --silent solve -- knights|eight [--engine search|table|auto] [--limit N]`
- * reads judge input on stdin and writes exactly the judge output on stdout (`--limit`, knights
- * only, asks for more than the judge's 15 moves). Bad input: every problem on
- * stderr, naming its case, nothing on stdout, exit code 2.
+ * Judge mode: `npm run --silent solve -- PUZZLE [--engine search|table|auto] [a puzzle's own options]`
+ * reads judge input on stdin and writes exactly the judge output on stdout, for every puzzle with a
+ * judge format (a puzzle's own options, such as a move limit, are its command line's). Bad input:
+ * every problem on stderr, naming its case, nothing on stdout, exit code 2.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
