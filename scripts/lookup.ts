@@ -80,7 +80,6 @@ async function main(argv: string[]): Promise<number> {
   try {
     const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
     const query = await puzzle.http.queryOf(fields, async () => ({ catalog: await store.catalog(), known: true }));
-    puzzle.solver.cacheKey(query); // refuses a question that has no answer at all
     const location = tables.locate(query);
     if (!location) {
       console.log('table      none: this goal has no table (load one with npm run precompute -- --goal NAME=BOARD)');

@@ -7,10 +7,10 @@ import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
 import { MAX_BATCH_QUERIES, MAX_JUDGE_CASES } from '../../lambda/routes';
 import fc from 'fast-check';
 import { formatEightBoard, isReachable } from '../../puzzles/eight/rules/board';
-import { EightTables } from '../../puzzles/eight/rules/table';
+import { EightBfsTables } from '../../puzzles/eight/rules/bfs-tables';
 import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
-import { buildKnightsTable } from '../../puzzles/knights/rules/table';
+import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { samples } from '../../core/seeded';
@@ -538,7 +538,7 @@ describe('GET /stats', () => {
     expect(knights).toMatchObject({ state: 'loaded', depth: 8, positions: 10486, goal: formatKnightsBoard(resolveKnightsGoal('standard').board) });
     // SPEC.md's counts at 0..8, which the BFS gives too
     expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
-    expect(knights.levels).toEqual(buildKnightsTable(resolveKnightsGoal('standard'), 8).bfs.levels);
+    expect(knights.levels).toEqual(buildKnightsBfsTable(resolveKnightsGoal('standard'), 8).bfs.levels);
     expect(knights.pages).toBeGreaterThan(0);
     expect(knights.bytes).toBeGreaterThan(knights.positions);
     expect(knights.writeUnits).toBeGreaterThanOrEqual(knights.pages);
@@ -549,7 +549,7 @@ describe('GET /stats', () => {
       expect({ steps: answer.steps, path: answer.path }).toEqual({ steps: far.steps, path: far.path });
     }
     const eight = json.tables.eight;
-    expect(eight.levels).toEqual(new EightTables().table(0).levels.slice(0, 9).map((_, k) => [0, 1, 2, 3, 4, 5, 6, 7, 8].reduce((sum, goal) => sum + new EightTables().table(goal).levels[k], 0)));
+    expect(eight.levels).toEqual(new EightBfsTables().table(0).levels.slice(0, 9).map((_, k) => [0, 1, 2, 3, 4, 5, 6, 7, 8].reduce((sum, goal) => sum + new EightBfsTables().table(goal).levels[k], 0)));
     expect(eight.farthest[0]).toMatchObject({ steps: 8 });
     const pair = eight.farthest[0];
     expect((await call(searchOnly, { path: '/eight', query: `from=${pair.board}&to=${pair.goal}` })).json).toMatchObject({ steps: 8, path: pair.path });

@@ -9,7 +9,7 @@ import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { knightsMovesBySearch } from '../../puzzles/knights/rules/move-values';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { UNLIMITED } from '../../core/ida-star';
-import { buildKnightsTable } from '../../puzzles/knights/rules/table';
+import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
 import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
@@ -85,7 +85,7 @@ describe('a goal loaded with --goal NAME=BOARD', () => {
       depth: DEPTH,
       whole: false,
       maxLimit: 39,
-      levels: [...buildKnightsTable({ name: 'mine', board: OWN }, DEPTH).bfs.levels],
+      levels: [...buildKnightsBfsTable({ name: 'mine', board: OWN }, DEPTH).bfs.levels],
     });
     expect(stats.tables['knights#mine'].farthest[0]).toMatchObject({ goal: formatKnightsBoard(OWN), steps: DEPTH });
     const health = (await call(handler, { path: '/health' })).json;

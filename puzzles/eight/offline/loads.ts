@@ -3,7 +3,7 @@ import { BLANK, formatEightBoard } from '../rules/board';
 import { CANONICAL_GOALS } from '../rules/canonical';
 import { EIGHT_DIAMETER } from '../rules/search';
 import { decodeEight } from '../rules/space';
-import { buildEightTable } from '../rules/table';
+import { buildEightBfsTable } from '../rules/bfs-tables';
 import { type TableSpec, planPages } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
 import { EIGHT_FORMAT, EIGHT_GOALS, EIGHT_SPACE_POSITIONS, EIGHT_TABLE, eightLetters, eightSection } from '../tables';
@@ -20,7 +20,7 @@ export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
         EIGHT_FORMAT,
         CANONICAL_GOALS.map((goal, goalIndex) => ({
           name: eightSection(goalIndex),
-          bfs: buildEightTable(goalIndex, depth),
+          bfs: buildEightBfsTable(goalIndex, depth),
           unrank: (rank: number) => rank,
           describe: (code: number, line: readonly number[]) => {
             const board = decodeEight(code);

@@ -4,7 +4,7 @@ import { groupBy } from '../../../core/engine';
 import { BLANK } from './board';
 import type { EightAnswer, EightQuery } from './query';
 import { searchEight } from './search';
-import { EightTables } from './table';
+import { EightBfsTables } from './bfs-tables';
 
 /**
  * Questions about one canonical goal (one blank cell in B) from which `auto` builds its table.
@@ -14,7 +14,7 @@ export const EIGHT_TABLE_PAYS_AT = 250;
 
 export function solveEightBatch(queries: readonly EightQuery[], engine: Engine): EightAnswer[] {
   const answers = new Array<EightAnswer>(queries.length);
-  const tables = new EightTables();
+  const tables = new EightBfsTables();
   for (const indexes of groupBy(queries, (query) => query.to.indexOf(BLANK)).values()) {
     const useTable = engine === 'table' || (engine === 'auto' && indexes.length >= EIGHT_TABLE_PAYS_AT);
     for (const i of indexes) answers[i] = useTable ? tables.lookup(queries[i]) : searchEight(queries[i]);

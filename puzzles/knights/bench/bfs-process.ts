@@ -6,9 +6,9 @@
  */
 import { resolveKnightsGoal } from '../rules/goals';
 import { MAX_LIMIT } from '../rules/query';
-import { buildKnightsTable } from '../rules/table';
+import { buildKnightsBfsTable } from '../rules/bfs-table';
 
 const started = performance.now();
-const { order, levels } = buildKnightsTable(resolveKnightsGoal('standard'), MAX_LIMIT).bfs;
+const { order, levels } = buildKnightsBfsTable(resolveKnightsGoal('standard'), MAX_LIMIT).bfs;
 const seconds = (performance.now() - started) / 1000;
 console.log(JSON.stringify({ seconds, positions: order.length, levels }));

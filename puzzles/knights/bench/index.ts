@@ -7,7 +7,7 @@ import { resolveKnightsGoal } from '../rules/goals';
 import { MAX_LIMIT } from '../rules/query';
 import { searchKnights } from '../rules/search';
 import { decodeKnights } from '../rules/space';
-import { buildKnightsTable } from '../rules/table';
+import { buildKnightsBfsTable } from '../rules/bfs-table';
 import { knightsSpec } from '../offline/loads';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../seeded-inputs';
 import { type Row, latencies, peakMiB, timed } from '../../../core/benchmark';
@@ -20,9 +20,9 @@ const SERVED_DEPTH = 10;
 
 function precompute(): Row[] {
   const standard = resolveKnightsGoal('standard');
-  const bfs = timed(() => buildKnightsTable(standard, 15));
+  const bfs = timed(() => buildKnightsBfsTable(standard, 15));
   const pages = timed(() => knightsSpec('standard', 15).build());
-  const whole = timed(() => buildKnightsTable(standard, MAX_LIMIT));
+  const whole = timed(() => buildKnightsBfsTable(standard, MAX_LIMIT));
   const rows: Row[] = [
     { benchmark: 'precompute', input: 'knights standard, depth 15: BFS', positions: bfs.value.bfs.order.length, seconds: bfs.seconds },
     { benchmark: 'precompute', input: `knights standard, depth 15: BFS, lines, ${pages.value.pages.length} pages`, positions: pages.value.positions, seconds: pages.seconds },
@@ -35,7 +35,7 @@ function search(): Row[] {
   const goal = resolveKnightsGoal('standard');
   const inputs = [...samples(knightsWalkArbitrary(goal.board, 100), 500), ...samples(knightsBoardArbitrary, 500)];
   // Boards exactly 15 moves away (the last level within the limit) and 16 away (just beyond it).
-  const depth16 = buildKnightsTable(goal, 16).bfs;
+  const depth16 = buildKnightsBfsTable(goal, 16).bfs;
   const levelOf = (k: number) => {
     const start = depth16.levels.slice(0, k).reduce((a, b) => a + b, 0);
     const level = depth16.order.subarray(start, start + depth16.levels[k]);
@@ -56,7 +56,7 @@ export const benchmarks: PuzzleBenchmarks = {
   served: {
     spec: () => knightsSpec('standard', SERVED_DEPTH),
     startOptions: ['--goals', 'standard', '--knights-depth', String(SERVED_DEPTH)],
-    paths: () => Array.from(buildKnightsTable(resolveKnightsGoal('standard'), SERVED_DEPTH).bfs.order, (code) => `/knights?board=${formatKnightsBoard(decodeKnights(code))}`),
+    paths: () => Array.from(buildKnightsBfsTable(resolveKnightsGoal('standard'), SERVED_DEPTH).bfs.order, (code) => `/knights?board=${formatKnightsBoard(decodeKnights(code))}`),
   },
   largestLoad: () => [knightsSpec('standard', MAX_LIMIT)],
 };

@@ -7,7 +7,7 @@ import { type KnightsBoard, formatKnightsBoard } from '../rules/board';
 import { KNIGHTS_GOALS } from '../rules/goals';
 import { MAX_LIMIT } from '../rules/query';
 import { KNIGHTS_POSITIONS, decodeKnights, knightsUnrank } from '../rules/space';
-import { buildKnightsTable } from '../rules/table';
+import { buildKnightsBfsTable } from '../rules/bfs-table';
 import { type TableSpec, planPages } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
 import { GOAL_NAME_RULE, MAX_GOALS, builtInGoal, goalRoomProblem, parseGoalOptions, tableOfGoal } from '../loaded-goals';
@@ -36,7 +36,7 @@ export function knightsSpec(name: string, depth: number, board: KnightsBoard = b
       planPages(KNIGHTS_FORMAT, [
         {
           name: table,
-          bfs: buildKnightsTable({ name, board }, depth).bfs,
+          bfs: buildKnightsBfsTable({ name, board }, depth).bfs,
           unrank: knightsUnrank,
           describe: (code, line) => ({ board: formatKnightsBoard(decodeKnights(code)), goal, path: [...line] }),
         },

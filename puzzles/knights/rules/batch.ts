@@ -3,7 +3,7 @@ import type { Engine } from '../../../core/engine';
 import { groupBy } from '../../../core/engine';
 import type { KnightsAnswer, KnightsQuery } from './query';
 import { searchKnights } from './search';
-import { buildKnightsTable, lookupKnights } from './table';
+import { buildKnightsBfsTable, lookupKnights } from './bfs-table';
 
 /**
  * Questions about one goal from which `auto` builds the table. Building the depth-15 table takes
@@ -20,7 +20,7 @@ export function solveKnightsBatch(queries: readonly KnightsQuery[], engine: Engi
       continue;
     }
     const depth = Math.max(...indexes.map((i) => queries[i].limit));
-    const table = buildKnightsTable(queries[indexes[0]].goal, depth);
+    const table = buildKnightsBfsTable(queries[indexes[0]].goal, depth);
     for (const i of indexes) answers[i] = lookupKnights(table, queries[i])!;
   }
   return answers;

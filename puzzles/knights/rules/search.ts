@@ -11,7 +11,7 @@ import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './boa
 import { KNIGHTS_GOALS, type KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
 import { encodeKnights, playKnightsMove } from './space';
-import { buildKnightsTable } from './table';
+import { buildKnightsBfsTable } from './bfs-table';
 
 const colour = (cell: number) => (Math.floor(cell / SIDE) + (cell % SIDE)) & 1;
 const COLOUR = Uint8Array.from({ length: CELLS }, (_, cell) => colour(cell));
@@ -89,7 +89,7 @@ function perimeterOf(goal: KnightsGoal): Map<number, number> | undefined {
   if (goal.name === undefined) return undefined;
   let perimeter = PERIMETERS.get(goal.board);
   if (!perimeter) {
-    const { bfs } = buildKnightsTable(goal, PERIMETER_DEPTH);
+    const { bfs } = buildKnightsBfsTable(goal, PERIMETER_DEPTH);
     perimeter = new Map();
     for (const code of bfs.order) perimeter.set(code, bfs.distance[bfs.space.rank(code)]);
     PERIMETERS.set(goal.board, perimeter);

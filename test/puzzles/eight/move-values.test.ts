@@ -5,13 +5,13 @@ import { canonicalize } from '../../../puzzles/eight/rules/canonical';
 import { eightMovesBySearch, eightMovesFromMask } from '../../../puzzles/eight/rules/move-values';
 import { searchEight } from '../../../puzzles/eight/rules/search';
 import { eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
-import { EightTables } from '../../../puzzles/eight/rules/table';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
 import { UNLIMITED } from '../../../core/ida-star';
 import type { MoveValue } from '../../../core/move-values';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 import { samples, seededRandom } from '../../../core/seeded';
 
-const eightTables = new EightTables();
+const eightTables = new EightBfsTables();
 
 function eightFromTable(from: EightBoard, to: EightBoard): MoveValue[] {
   const canonical = canonicalize(from, to);

@@ -13,14 +13,14 @@ import {
 import { CANONICAL_GOALS, canonicalize } from '../../../puzzles/eight/rules/canonical';
 import { EIGHT_DIAMETER, EightSearch, searchEight } from '../../../puzzles/eight/rules/search';
 import { decodeEight, eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
-import { EightTables } from '../../../puzzles/eight/rules/table';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 import { SEED, samples } from '../../../core/seeded';
 
 const board = (text: string) => parseEightBoard(text);
 const query = (from: string, to: string) => ({ from: board(from), to: board(to) });
-const tables = new EightTables();
+const tables = new EightBfsTables();
 
 /** SPEC samples and cases: [A, B, steps, path]. */
 const SPEC_CASES: [string, string, number, string][] = [

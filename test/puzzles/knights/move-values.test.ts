@@ -7,17 +7,17 @@ import { knightsMovesBySearch, knightsMovesFromMask } from '../../../puzzles/kni
 import type { KnightsQuery } from '../../../puzzles/knights/rules/query';
 import { searchKnights } from '../../../puzzles/knights/rules/search';
 import { encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
-import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../../puzzles/knights/rules/table';
+import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import type { MoveValue } from '../../../core/move-values';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
 import { UNLIMITED } from '../../../core/ida-star';
 import { samples, seededRandom } from '../../../core/seeded';
 
 const standard = resolveKnightsGoal('standard');
-let table: KnightsTable;
+let table: KnightsBfsTable;
 
 beforeAll(() => {
-  table = buildKnightsTable(standard, 16);
+  table = buildKnightsBfsTable(standard, 16);
 });
 
 /** A knights position's move values as a table deeper than the limit gives them: from its BFS mask. */

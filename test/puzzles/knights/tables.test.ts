@@ -4,7 +4,7 @@ import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnig
 import { type KnightsGoal, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { KnightsSearch, costTablesHeld, searchKnights } from '../../../puzzles/knights/rules/search';
 import { decodeKnights, encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
-import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../../puzzles/knights/rules/table';
+import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
 import { samples } from '../../../core/seeded';
 import fc from 'fast-check';
@@ -13,10 +13,10 @@ import fc from 'fast-check';
 const SPEC_LEVELS = [1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262, 240404, 455522, 716458];
 
 const standard = resolveKnightsGoal('standard');
-let table: KnightsTable;
+let table: KnightsBfsTable;
 
 beforeAll(() => {
-  table = buildKnightsTable(standard, 15);
+  table = buildKnightsBfsTable(standard, 15);
 });
 
 /** Every shortest line by exhaustive enumeration, independent of BFS and IDA*; the smallest one. */
@@ -100,7 +100,7 @@ describe('knights BFS table around the standard goal, depth 15', () => {
     const board = parseKnightsBoard('10110/01*11/10111/01001/00000');
     expect(lookupKnights(table, { board, goal: standard, limit: 6 })).toEqual({ steps: -1, path: [] });
     expect(lookupKnights(table, { board, goal: standard, limit: 7 })?.steps).toBe(7);
-    const shallow = buildKnightsTable(standard, 5);
+    const shallow = buildKnightsBfsTable(standard, 5);
     expect(lookupKnights(shallow, { board, goal: standard, limit: 15 })).toBeUndefined();
     expect(lookupKnights(shallow, { board, goal: standard, limit: 5 })).toEqual({ steps: -1, path: [] });
     const other: KnightsGoal = { name: undefined, board };
@@ -109,7 +109,7 @@ describe('knights BFS table around the standard goal, depth 15', () => {
 
   it('works around any goal board, not only the registered one', () => {
     const goal: KnightsGoal = { name: undefined, board: parseKnightsBoard('10110/01*11/10111/01001/00000') };
-    const around = buildKnightsTable(goal, 15);
+    const around = buildKnightsBfsTable(goal, 15);
     expect(around.bfs.order.length).toBeGreaterThan(1);
     for (const board of samples(knightsWalkArbitrary(goal.board, 30), 100)) {
       const fromTable = lookupKnights(around, { board, goal, limit: 15 })!;

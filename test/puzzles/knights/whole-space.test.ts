@@ -4,7 +4,7 @@ import { resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { MAX_LIMIT } from '../../../puzzles/knights/rules/query';
 import { searchKnights } from '../../../puzzles/knights/rules/search';
 import { decodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
-import { type KnightsTable, buildKnightsTable, lookupKnights } from '../../../puzzles/knights/rules/table';
+import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import { decodePage } from '../../../store/page-codec';
 import { goldenMultiplier, pageSlotOf, slotsIn } from '../../../store/page-layout';
 import { KNIGHTS_FORMAT } from '../../../puzzles/knights/tables';
@@ -27,10 +27,10 @@ function level(bfs: BfsTable, k: number): Uint32Array {
 }
 
 describe('the whole knights space', () => {
-  let whole: KnightsTable;
+  let whole: KnightsBfsTable;
 
   it('has the SPEC count at every distance 0..39: 67,603,900 positions, all connected to the standard goal', () => {
-    whole = buildKnightsTable(standard, MAX_LIMIT);
+    whole = buildKnightsBfsTable(standard, MAX_LIMIT);
     const { bfs } = whole;
     expect(bfs.levels).toEqual(SPEC_LEVELS);
     expect(bfs.order.length).toBe(67_603_900);

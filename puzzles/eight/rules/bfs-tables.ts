@@ -6,16 +6,16 @@ import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from '.
 import { eightSpace, encodeEight } from './space';
 
 /** The whole space around canonical goal `goalIndex` (181,440 positions), or the part within `depth` moves. */
-export function buildEightTable(goalIndex: number, depth?: number): BfsTable {
+export function buildEightBfsTable(goalIndex: number, depth?: number): BfsTable {
   return breadthFirst(eightSpace, encodeEight(CANONICAL_GOALS[goalIndex]), depth);
 }
 
-export class EightTables {
+export class EightBfsTables {
   private readonly tables = new Array<BfsTable | undefined>(CELLS);
 
   /** The table for one canonical goal, built on first use. */
   table(goalIndex: number): BfsTable {
-    return (this.tables[goalIndex] ??= buildEightTable(goalIndex));
+    return (this.tables[goalIndex] ??= buildEightBfsTable(goalIndex));
   }
 
   lookup(query: EightQuery): EightAnswer {

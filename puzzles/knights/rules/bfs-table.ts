@@ -4,13 +4,13 @@ import type { KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
 import { encodeKnights, knightsSpace } from './space';
 
-export interface KnightsTable {
+export interface KnightsBfsTable {
   readonly goal: KnightsGoal;
   readonly bfs: BfsTable;
 }
 
 /** Every position within `depth` moves of the goal (the whole space when depth >= 39). */
-export function buildKnightsTable(goal: KnightsGoal, depth: number): KnightsTable {
+export function buildKnightsBfsTable(goal: KnightsGoal, depth: number): KnightsBfsTable {
   return { goal, bfs: breadthFirst(knightsSpace, encodeKnights(goal.board), depth) };
 }
 
@@ -18,7 +18,7 @@ export function buildKnightsTable(goal: KnightsGoal, depth: number): KnightsTabl
  * The answer, or undefined when this table cannot know it: another goal, or a limit beyond the
  * table's depth for a position the table does not hold.
  */
-export function lookupKnights(table: KnightsTable, query: KnightsQuery): KnightsAnswer | undefined {
+export function lookupKnights(table: KnightsBfsTable, query: KnightsQuery): KnightsAnswer | undefined {
   if (table.goal.board !== query.goal.board) return undefined;
   const code = encodeKnights(query.board);
   const steps = distanceOf(table.bfs, code);
