@@ -10,7 +10,12 @@ export const EIGHT_EXAMPLE = '{"from": "12X453786", "to": "12345678X"}';
 
 export const eightHttp: HttpShape<EightQuery, EightAnswer> = {
   example: EIGHT_EXAMPLE,
-  description: { query: EightQuerySchema, answer: EightAnswerSchema, samples: EIGHT_SAMPLES },
+  description: {
+    query: EightQuerySchema,
+    answer: EightAnswerSchema,
+    samples: EIGHT_SAMPLES,
+    unanswerable: '"to" cannot be reached from "from" (the two boards\' tile orders differ in parity).',
+  },
 
   queryOf(value) {
     const fields = checkQuery(EightQuerySchema, value, { example: EIGHT_EXAMPLE, like: { from: EIGHT_EXAMPLE, to: EIGHT_EXAMPLE } });

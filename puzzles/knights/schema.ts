@@ -73,7 +73,21 @@ export const KNIGHTS_SAMPLES = [
   {
     summary: 'The judge\'s second sample: more than 15 moves away',
     query: { board: '01011/110*1/01110/01010/00100' },
-    answer: { steps: -1, path: [], source: 'search', cached: false, board: '01011/110*1/01110/01010/00100', goal: 'standard', limit: 15, moves: [] },
+    answer: {
+      steps: -1,
+      path: [],
+      source: 'table',
+      cached: false,
+      board: '01011/110*1/01110/01010/00100',
+      goal: 'standard',
+      limit: 15,
+      moves: [
+        { move: 1, steps: -1, optimal: false },
+        { move: 11, steps: -1, optimal: false },
+        { move: 17, steps: -1, optimal: false },
+        { move: 19, steps: -1, optimal: false },
+      ],
+    },
   },
 ] as const;
 

@@ -21,6 +21,8 @@ export interface HttpDescription {
   readonly query: QuerySchema;
   readonly answer: GenericSchema;
   readonly samples: readonly HttpSample[];
+  /** For a puzzle where a well-formed query can have no answer (422): what that means. */
+  readonly unanswerable?: string;
 }
 
 export interface HttpShape<Query, A extends Answer> {
