@@ -69,7 +69,7 @@ export const HealthSchema = v.pipe(
     status: v.pipe(v.picklist(['ok', 'degraded']), v.description('"ok" (200) when the tables can answer now; "degraded" (503) when answers come by search.')),
     message: v.optional(v.pipe(v.string(), v.description('Why it is degraded, in a sentence.'))),
     dynamodb: DynamoStateSchema,
-    tables: v.pipe(v.record(v.string(), TableHealthSchema), v.description('Each table, by its id (knights#standard, eight).')),
+    tables: v.pipe(v.record(v.string(), TableHealthSchema), v.description('Each table, by its id.')),
   }),
   v.title('Health'),
 );
