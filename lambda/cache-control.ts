@@ -3,7 +3,7 @@
  * answer never changes (the puzzles are fixed, and an answer is a pure function of its query), nor
  * does a refusal of a malformed or impossible query: those are kept a day. What says how the
  * service is now (/health, /stats, a 503) is not kept, or for seconds; what changes from one
- * version to the next (the page, 404, 405) briefly.
+ * version to the next (the page, /openapi.json, 404, 405) briefly.
  */
 
 /** An answer, or a refusal that the same query always gets. */
@@ -27,5 +27,5 @@ export function cacheControlFor(route: string, answers: boolean, status: number,
   if (answers && DETERMINISTIC.has(status)) return ANSWER_CACHE;
   if (route === '/health') return NO_STORE;
   if (route === '/stats') return status === 200 ? STATS_CACHE : BRIEF_CACHE;
-  return BRIEF_CACHE; // the page, 404, 405 (on any route), a 413 on a route that takes no body
+  return BRIEF_CACHE; // the page, /openapi.json, 404, 405 (on any route), a 413 on a route that takes no body
 }

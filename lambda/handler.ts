@@ -56,6 +56,8 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
         status: statusOf(error),
         body: errorResponse(messageOf(error)),
         headers: error instanceof MethodNotAllowedError ? { allow: error.allowed.join(', ') } : undefined,
+        // a refusal of HEAD (404, 405) has no body either: HTTP says so, and the description does
+        head: method === 'HEAD',
       };
     }
     const served: Served = sources.size === 0 ? 'none' : sources.size === 1 ? [...sources][0] : 'mixed';

@@ -10,6 +10,7 @@ import type { LoadedGoals } from '../puzzles/roles/stored-tables';
 import { PUZZLES } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
+import { openApiDocument } from './openapi';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { bodyOf, isJudgeInput } from './requests';
 import { healthResponse, statsResponse } from './responses';
@@ -43,6 +44,7 @@ const ROUTES: Record<string, Record<string, Route>> = {
   ...Object.fromEntries(PUZZLES.map((puzzle) => [`/${puzzle.name}`, { GET: puzzleRoute(puzzle), POST: puzzleRoute(puzzle) }])),
   '/health': { GET: health, HEAD: headOf(health) },
   '/stats': { GET: stats, HEAD: headOf(stats) },
+  '/openapi.json': { GET: openapi, HEAD: headOf(openapi) },
 };
 
 /** HEAD answers as GET does, headers and status, without the body (what monitors expect). */
@@ -130,6 +132,17 @@ async function favicon(): Promise<ApiResponse> {
 
 async function page(): Promise<ApiResponse> {
   return { status: 200, body: pageHtml(), headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_SECURITY_POLICY } };
+}
+
+/** Made once per container, as the page is built once: it changes only with the function's version. */
+let described: Promise<Record<string, unknown>> | undefined;
+
+async function openapi(): Promise<ApiResponse> {
+  described ??= openApiDocument({ maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES }).catch((error: unknown) => {
+    described = undefined; // a bug, answered 500 once: the next request tries again
+    throw error;
+  });
+  return { status: 200, body: await described };
 }
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {

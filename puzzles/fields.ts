@@ -1,7 +1,13 @@
 /**
- * Reading a query's fields (a GET's query string, a POST body, an item of a batch): every mistake
- * is an InvalidInputError with a sentence saying what to send instead.
+ * Reading a query's fields (a GET's query string, a POST body, an item of a batch) against the
+ * puzzle's query schema (puzzles/<name>/schema.ts): the schema makes the structural check (an
+ * object, known fields, each of its type), and every mistake becomes an InvalidInputError with a
+ * sentence saying what to send instead. The schema library's own words never reach a person: the
+ * first issue, in the order a person fixes them (the object, an unknown field, then each field in
+ * turn), is told in the service's sentence. What a field holds (a board's size, its characters)
+ * is its rules' parser's to check.
  */
+import * as v from 'valibot';
 import { InvalidInputError } from '../core/errors';
 import { printable } from '../core/printable';
 
@@ -13,23 +19,38 @@ export function objectOf(value: unknown, sentence: string): Fields {
   return value as Fields;
 }
 
-/** One query's fields, none but `allowed`. */
-export function queryFields(value: unknown, allowed: readonly string[], example: string): Fields {
-  const fields = objectOf(value, `A query must be a JSON object such as ${example}`);
-  const unknown = Object.keys(fields).filter((name) => !allowed.includes(name));
-  if (unknown.length > 0) {
-    throw new InvalidInputError(`Unknown field "${printable(unknown[0])}"; the fields are ${allowed.join(', ')}.`);
-  }
-  return fields;
+/** A puzzle's JSON query: an object of the fields it names, and no others. */
+export type QuerySchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
+
+export interface QueryWords<Checked extends string> {
+  /** A whole query, for the sentences that show one. */
+  readonly example: string;
+  /**
+   * Each text field the schema alone refuses, with an example of its value ("must be a string,
+   * like ..."). A field not named here is its rules' parser's to refuse when it is wrong, with the
+   * sentence that knows what it may be (a limit's range depends on the goal).
+   */
+  readonly like: Readonly<Record<Checked, string>>;
 }
 
-/** A string field; undefined when it is absent and not `required`. */
-export function textField(fields: Fields, name: string, required: boolean, example: string): string | undefined {
-  const value = fields[name];
-  if (value === undefined || value === null) {
-    if (required) throw new InvalidInputError(`"${name}" is missing; for example ${example}.`);
-    return undefined;
+/** The query's fields, as the schema types them; those the parser checks (not in `like`) as given. */
+export type CheckedFields<S extends QuerySchema, Checked extends string> = {
+  readonly [K in keyof v.InferOutput<S>]: K extends Checked ? v.InferOutput<S>[K] : unknown;
+};
+
+export function checkQuery<S extends QuerySchema, Checked extends keyof S['entries'] & string>(schema: S, value: unknown, words: QueryWords<Checked>): CheckedFields<S, Checked> {
+  const fields = objectOf(value, `A query must be a JSON object such as ${words.example}`); // the schema's objects would take an array
+  const result = v.safeParse(schema, fields);
+  if (result.success) return result.output as CheckedFields<S, Checked>;
+  const names = Object.keys(schema.entries);
+  const unknown = result.issues.find((issue) => issue.type === 'strict_object' && issue.expected === 'never');
+  if (unknown) throw new InvalidInputError(`Unknown field "${printable(String(unknown.input))}"; the fields are ${names.join(', ')}.`);
+  for (const issue of result.issues) {
+    const name = String(issue.path?.[0]?.key);
+    if (!Object.hasOwn(words.like, name)) continue;
+    if (issue.input === undefined || issue.input === null) throw new InvalidInputError(`"${name}" is missing; for example ${words.example}.`);
+    throw new InvalidInputError(`"${name}" must be a string, like ${words.like[name as Checked]}.`);
   }
-  if (typeof value !== 'string') throw new InvalidInputError(`"${name}" must be a string, like ${example}.`);
-  return value;
+  // Only fields the parsers check are wrong: the query goes on, and their parser says what is wrong.
+  return fields as CheckedFields<S, Checked>;
 }

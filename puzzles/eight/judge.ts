@@ -6,6 +6,7 @@ import { parseEightBoard } from './rules/board';
 import { type EightAnswer, type EightQuery, assertReachable } from './rules/query';
 import { checkEachCase, splitCases } from '../../core/judge-input';
 import type { JudgeFormat } from '../roles/judge-format';
+import { EIGHT_JUDGE_SAMPLE } from './schema';
 
 export function parseEightJudge(input: string): EightQuery[] {
   return checkEachCase(splitCases(input, 2), ([from, to]) => {
@@ -22,4 +23,5 @@ export function formatEightJudge(answers: readonly EightAnswer[]): string {
 export const eightJudge: JudgeFormat<EightQuery, EightAnswer> = {
   queries: (input) => parseEightJudge(input),
   output: formatEightJudge,
+  sample: EIGHT_JUDGE_SAMPLE,
 };

@@ -2,10 +2,11 @@
 import { formatKnightsBoard, parseKnightsBoard } from './rules/board';
 import { InvalidInputError, RefusedForNowError } from '../../core/errors';
 import { MAX_LIMIT, type KnightsAnswer, type KnightsQuery, parseLimit } from './rules/query';
-import { queryFields, textField } from '../fields';
+import { checkQuery } from '../fields';
 import type { HttpShape } from '../roles/http-shape';
 import { resolveGoal } from './loaded-goals';
 import type { KnightsResponse } from './response';
+import { KNIGHTS_SAMPLES, KnightsAnswerSchema, KnightsQuerySchema } from './schema';
 import { KNIGHTS_MAX_DEPTH } from './tables';
 
 export const KNIGHTS_EXAMPLE = '{"board": "10110/01*11/10111/01001/00000", "limit": 15}';
@@ -27,11 +28,13 @@ function limitOf(value: unknown, maxLimit: number): number {
 
 export const knightsHttp: HttpShape<KnightsQuery, KnightsAnswer> = {
   example: KNIGHTS_EXAMPLE,
+  description: { query: KnightsQuerySchema, answer: KnightsAnswerSchema, samples: KNIGHTS_SAMPLES },
 
   async queryOf(value, goals) {
-    const fields = queryFields(value, ['board', 'goal', 'limit'], KNIGHTS_EXAMPLE);
-    const board = parseKnightsBoard(textField(fields, 'board', true, KNIGHTS_EXAMPLE)!);
-    const { goal, maxLimit } = resolveGoal(textField(fields, 'goal', false, '"standard"'), await goals());
+    // the limit's range depends on the goal: its parser refuses a wrong one, after the goal is known
+    const fields = checkQuery(KnightsQuerySchema, value, { example: KNIGHTS_EXAMPLE, like: { board: KNIGHTS_EXAMPLE, goal: '"standard"' } });
+    const board = parseKnightsBoard(fields.board);
+    const { goal, maxLimit } = resolveGoal(fields.goal ?? undefined, await goals());
     return { board, goal, limit: limitOf(fields.limit, maxLimit) };
   },
 

@@ -8,6 +8,7 @@ import { resolveKnightsGoal } from './rules/goals';
 import { DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery } from './rules/query';
 import { checkEachCase, splitCases } from '../../core/judge-input';
 import type { JudgeFormat } from '../roles/judge-format';
+import { KNIGHTS_JUDGE_SAMPLE } from './schema';
 
 /** The judge's cases; `limit` (default 15, the judge's question) for people who want more. */
 export function parseKnightsJudge(input: string, limit = DEFAULT_LIMIT): KnightsQuery[] {
@@ -22,4 +23,5 @@ export function formatKnightsJudge(answers: readonly KnightsAnswer[]): string {
 export const knightsJudge: JudgeFormat<KnightsQuery, KnightsAnswer> = {
   queries: (input) => parseKnightsJudge(input),
   output: formatKnightsJudge,
+  sample: KNIGHTS_JUDGE_SAMPLE,
 };

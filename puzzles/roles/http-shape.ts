@@ -1,9 +1,29 @@
 /**
  * The HTTP role, which every puzzle has: how a JSON query reads (a GET's query string, a POST
- * body, an item of a batch) and how its answer is written.
+ * body, an item of a batch), how its answer is written, and how the API's description
+ * (/openapi.json) tells of both.
  */
+import type { GenericSchema } from 'valibot';
+import type { QuerySchema } from '../fields';
 import type { LoadedGoals } from './stored-tables';
 import type { Answer, Result } from './answer';
+
+/** A query and the answer it gets, as the description shows them. */
+export interface HttpSample {
+  readonly summary: string;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly answer: unknown;
+}
+
+/** The puzzle's JSON query and answer as schemas (puzzles/<name>/schema.ts), and its samples. */
+export interface HttpDescription {
+  /** The fields of a query: a POST body, an item of a batch, a GET's parameters. */
+  readonly query: QuerySchema;
+  readonly answer: GenericSchema;
+  readonly samples: readonly HttpSample[];
+  /** For a puzzle where a well-formed query can have no answer (422): what that means. */
+  readonly unanswerable?: string;
+}
 
 export interface HttpShape<Query, A extends Answer> {
   /** A JSON query, for error messages. */
@@ -15,4 +35,6 @@ export interface HttpShape<Query, A extends Answer> {
   queryOf(fields: unknown, goals: () => Promise<LoadedGoals>): Query | Promise<Query>;
   /** The API's JSON answer. */
   respond(query: Query, result: Result<A>): unknown;
+  /** What /openapi.json says of the queries and answers: queryOf checks the same query schema. */
+  readonly description: HttpDescription;
 }

@@ -8,4 +8,6 @@ export interface JudgeFormat<Query, A extends Answer> {
   /** The queries of judge input (text/plain); every bad case named at once. */
   queries(input: string): Query[];
   output(answers: readonly A[]): string;
+  /** The judge's sample, its input and the output it expects (the API's description shows it). */
+  readonly sample: { readonly input: string; readonly output: string };
 }

@@ -6,6 +6,8 @@ import { functionUrlEvent, lambdaContext } from '../support/function-url';
 import { SEED } from '../../core/seeded';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { knightsBoardArbitrary } from '../../puzzles/knights/seeded-inputs';
+import { requestFromEvent } from '../../lambda/http';
+import { checkAgainstDescription } from '../support/openapi-check';
 
 const handler = searchOnlyHandler();
 const ALLOWED = new Set([200, 400, 404, 405, 413, 422, 503]);
@@ -81,6 +83,9 @@ async function expectWellBehaved(input: LambdaFunctionURLEvent) {
   const result = await handler(input, lambdaContext());
   statuses.set(result.statusCode!, (statuses.get(result.statusCode!) ?? 0) + 1);
   expect(ALLOWED.has(result.statusCode!), `status ${result.statusCode} for ${JSON.stringify(input).slice(0, 300)}`).toBe(true);
+  // every answer is one the API's description gives, read as the function reads the request
+  const { method, path } = requestFromEvent(input);
+  await checkAgainstDescription({ method, path }, { status: result.statusCode!, headers: result.headers ?? {}, text: result.body ?? '' });
   const answers = result.statusCode === 200 && result.body?.startsWith('{"answers"') ? (JSON.parse(result.body).answers as { error?: string }[]) : [];
   for (const slot of answers) if (slot.error !== undefined) expect(slot.error).toMatch(/^Query \d+: .{10,}[.;:!?)]$/s);
   if (result.statusCode! >= 400 && result.body !== '') {

@@ -16,6 +16,7 @@ import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../../puzzles/puzzle';
 import { withOfflineRoles } from '../../puzzles/registry';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { nearEightSpec } from '../support/small-tables';
+import { describedApi } from '../support/openapi-check';
 
 const client = testClient();
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -96,6 +97,13 @@ describe('the bundle as the stack builds it', () => {
     const script = /<script>([\s\S]*?)<\/script>/.exec(result.body ?? '')![1];
     expect(policy).toMatch(/^default-src 'none'; /);
     expect(policy).toContain(`script-src 'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}';`);
+  });
+
+  it('serves the API\'s description, made in the bundle as in the tests', async () => {
+    const { result } = await fn.invoke(request('GET', '/openapi.json'));
+    expect(result.statusCode).toBe(200);
+    const { document } = await describedApi();
+    expect(json(result.body)).toEqual(document);
   });
 
   it('ends a request within the little time the invocation has left', async () => {

@@ -3,6 +3,7 @@ import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import type { FunctionUrlHandler } from '../../lambda/handler';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { functionUrlEvent as eventOf, lambdaContext as contextOf } from '../../scripts/function-url-event';
+import { checkAgainstDescription } from './openapi-check';
 
 export interface EventSpec {
   method?: string;
@@ -25,9 +26,14 @@ export function functionUrlEvent(spec: EventSpec): LambdaFunctionURLEvent {
 /** A Lambda context with `remainingMs` left. */
 export const lambdaContext = (remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000) => contextOf(remainingMs);
 
-/** Calls the handler and parses a JSON body. */
+/**
+ * Calls the handler and parses a JSON body. Every answer is first checked against the API's
+ * description (/openapi.json): a test that gets an answer the description does not give fails.
+ */
 export async function call(handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) {
   const result = await handler(functionUrlEvent(spec), lambdaContext(remainingMs));
   const type = String(result.headers?.['content-type'] ?? '');
-  return { status: result.statusCode!, headers: result.headers ?? {}, text: result.body ?? '', json: type.startsWith('application/json') ? JSON.parse(result.body ?? 'null') : undefined };
+  const response = { status: result.statusCode!, headers: result.headers ?? {}, text: result.body ?? '' };
+  await checkAgainstDescription({ method: spec.method ?? 'GET', path: spec.path }, response);
+  return { ...response, json: type.startsWith('application/json') && response.text !== '' ? JSON.parse(response.text) : undefined };
 }

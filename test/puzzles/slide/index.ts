@@ -3,11 +3,12 @@
  * ones (solver, HTTP, stored tables, judge format, offline command line and loads): registered in a
  * test registry, it goes through every path the real ones do.
  */
-import { queryFields, textField } from '../../../puzzles/fields';
+import { checkQuery } from '../../../puzzles/fields';
 import type { Puzzle } from '../../../puzzles/puzzle';
 import { movesFromMask } from '../../../core/move-values';
 import { checkEachCase, splitCases } from '../../../core/judge-input';
 import { UnreachableError } from '../../../core/errors';
+import { SLIDE_SAMPLES, SlideAnswerSchema, SlideQuerySchema } from './schema';
 import { BLANK_TARGETS, GOAL, type SlideBoard, decodeSlide, encodeSlide, letterOf, lettersOf, parseSlideBoard, slideSpace, slideTable, solveSlide } from './rules';
 
 export interface SlideQuery {
@@ -42,9 +43,10 @@ export const slide = {
   },
   http: {
     example: EXAMPLE,
+    description: { query: SlideQuerySchema, answer: SlideAnswerSchema, samples: SLIDE_SAMPLES, unanswerable: 'The board cannot reach 123450 (its tiles are in the other parity).' },
     queryOf(value) {
-      const fields = queryFields(value, ['board'], EXAMPLE);
-      const query = { board: parseSlideBoard(textField(fields, 'board', true, EXAMPLE)!) };
+      const fields = checkQuery(SlideQuerySchema, value, { example: EXAMPLE, like: { board: EXAMPLE } });
+      const query = { board: parseSlideBoard(fields.board) };
       reachable(query);
       return query;
     },
@@ -75,6 +77,7 @@ export const slide = {
       return query;
     }),
     output: (answers) => answers.map((answer) => `${answer.steps} ${answer.path}\n`).join(''),
+    sample: { input: '2\n123405\n123450\n', output: '1 r\n0 \n' },
   },
   offline: () => import('./offline').then((module) => module.offline),
 } as const satisfies Puzzle<SlideQuery, SlideAnswer>;

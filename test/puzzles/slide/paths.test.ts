@@ -2,9 +2,11 @@
  * A puzzle that exists only in the tests, the 2x3 sliding puzzle (its folder, test/puzzles/slide/,
  * is the only code it has), registered beside the real ones in a test registry, goes through the
  * same paths: the precompute into a real DynamoDB-compatible server, the handler (JSON, a batch,
- * judge text), /stats, /health and the solver of `npm run solve`.
+ * judge text), /stats, /health, /openapi.json, `npm run lookup`, `npm run ask` and the solver of
+ * `npm run solve`.
  */
 import { Readable } from 'node:stream';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppState } from '../../../lambda/app-state';
 import { readConfig } from '../../../lambda/config';
@@ -70,6 +72,11 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     expect(stats.json.tables.slide.levels.reduce((a: number, b: number) => a + b, 0)).toBe(360);
     const health = await call(handler, { path: '/health' });
     expect(health.json.tables.slide).toMatchObject({ puzzle: 'slide', state: 'loaded' });
+
+    // The API's description tells of it, and is valid OpenAPI 3.1 (every answer above was checked against it by call()).
+    const described = await call(handler, { path: '/openapi.json' });
+    expect(Object.keys(described.json.paths)).toEqual(expect.arrayContaining(['/knights', '/eight', '/slide']));
+    expect(await new Validator().validate(described.json)).toEqual({ valid: true });
 
     // npm run lookup: what the table stores for a board, read as the service reads it.
     const looked = await printed(() => lookup(['slide', '123405', '--endpoint', testEndpoint(), '--table', tableName]));
