@@ -22,6 +22,7 @@ import { ensureTable } from '../store/table-admin';
 import type { TableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
+import { PUZZLES, withOfflineRoles } from '../puzzles/registry';
 import { UsageError, loadArguments, loadCommand, loadSettingsFrom } from './load-tables';
 import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
@@ -31,6 +32,7 @@ import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
 
 const LOAD = await loadCommand();
+const OFFLINE = await withOfflineRoles();
 
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [load options] [--force] [--data DIR | --endpoint URL]
   --goals LIST           tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
@@ -51,6 +53,31 @@ function settings() {
   // The load's own options, checked above, as the precompute command takes them.
   const { endpoint: _endpoint, ...passed } = loadValues;
   return { port: Number(portText), load, loadArgs: loadArguments(passed), dataRoot: resolve(data as string), dataDir: join(resolve(data as string), 'dynamodb') };
+}
+
+/**
+ * What to try once the service answers, from the puzzles' own samples: a question to each, the
+ * shortest judge sample posted, /health and /stats, and ask and lookup on a puzzle with tables.
+ */
+function tryLines(url: string, elsewhere: string): string[] {
+  const asked = PUZZLES.map((puzzle) => {
+    const sample = puzzle.http.description.samples[0];
+    return `curl '${url}/${puzzle.name}?${Object.entries(sample.query).map(([field, value]) => `${field}=${String(value)}`).join('&')}'`;
+  });
+  const judged = PUZZLES.flatMap((puzzle) => (puzzle.judge ? [{ name: puzzle.name, input: puzzle.judge.sample.input }] : [])).sort((a, b) => a.input.length - b.input.length)[0];
+  const tabled = OFFLINE.find(({ puzzle }) => puzzle.tables);
+  return [
+    ...asked,
+    ...(judged ? [`printf '${judged.input.replaceAll('\n', '\\n')}' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/${judged.name}`] : []),
+    `curl ${url}/health`,
+    `curl ${url}/stats`,
+    ...(tabled
+      ? [
+          `npm run --silent ask -- ${tabled.puzzle.name} ${tabled.offline.commandLine.example}${elsewhere}   (the answer as a person reads it)`,
+          `npm run --silent lookup -- ${tabled.puzzle.name} ${tabled.offline.commandLine.example}${elsewhere}   (what the table stores)`,
+        ]
+      : []),
+  ];
 }
 
 /** Whether any of the tables in the local data was written by another schema version. */
@@ -148,14 +175,7 @@ async function main(): Promise<void> {
   if (first) forget = recordLocalService(dataRoot, { url, endpoint, pid: process.pid });
   console.log(`tablebase is answering on ${url} (ready in ${seconds()} s; Ctrl-C stops it)`);
   console.log(`  open ${url}/ in a browser for the page, or try:`);
-  console.log(`  curl '${url}/knights?board=10110/01*11/10111/01001/00000'`);
-  console.log(`  curl '${url}/eight?from=12X453786&to=12345678X'`);
-  console.log(`  printf '2\\n12X453786\\n12345678X\\n564178X23\\n7568X4123\\n' | curl -s -H 'content-type: text/plain' --data-binary @- ${url}/eight`);
-  console.log(`  curl ${url}/health`);
-  console.log(`  curl ${url}/stats`);
-  const elsewhere = dataRoot === resolve(DEFAULT_DATA_DIR) ? '' : ` --data ${dataRoot}`;
-  console.log(`  npm run --silent ask -- knights 10110/01*11/10111/01001/00000${elsewhere}   (the answer as a person reads it)`);
-  console.log(`  npm run --silent lookup -- knights 10110/01*11/10111/01001/00000${elsewhere}   (what the table stores)`);
+  for (const line of tryLines(url, dataRoot === resolve(DEFAULT_DATA_DIR) ? '' : ` --data ${dataRoot}`)) console.log(`  ${line}`);
 
   // The tables load behind the running service, in a process of its own (its progress and
   // summary lines come straight through); until a table's manifest is written its questions are

@@ -10,6 +10,8 @@ import type { Location } from './stored-tables';
 export interface CommandLine<Query> {
   /** The usage of its command line words. */
   readonly usage: string;
+  /** Words of a question, as `npm start` shows them for ask and lookup. */
+  readonly example: string;
   /** The query fields a command line names: positionals, and --goal/--limit. */
   query(args: readonly string[], options: { readonly goal?: string; readonly limit?: string }): Record<string, string>;
   /** The API's answer as a person reads it. */

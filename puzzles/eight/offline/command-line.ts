@@ -11,6 +11,7 @@ import { solveEightJudge } from './judge-solver';
 
 export const eightCommandLine: CommandLine<EightQuery> = {
   usage: 'eight A B',
+  example: '12X453786 12345678X',
   query(args) {
     if (args.length !== 2) throw new InvalidInputError(`eight takes two boards, A and B, such as 12X453786 12345678X; got ${args.length}.`);
     return { from: args[0], to: args[1] };

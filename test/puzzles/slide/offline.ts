@@ -8,6 +8,7 @@ import { type SlideQuery, slide } from './index';
 export const offline: OfflineRoles<SlideQuery> = {
   commandLine: {
     usage: 'slide BOARD',
+    example: '123405',
     query(args) {
       if (args.length !== 1) throw new InvalidInputError(`slide takes one board, such as 123405; got ${args.length}.`);
       return { board: args[0] };
