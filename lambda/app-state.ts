@@ -11,7 +11,7 @@ import { DEFAULT_RETRY } from '../store/retry';
 import type { Config } from './config';
 import { type Log, createLogger } from './log';
 import { NO_METRICS, type RequestMetrics, createMetrics } from './metrics';
-import { DEFAULT_ANSWER_CACHE_SIZE, DEFAULT_STORE_BACKOFF_MS, Tablebase } from './tablebase';
+import { DEFAULT_ANSWER_CACHE_SIZE, DEFAULT_STORE_BACKOFF_MS, AnswerService } from './answer-service';
 
 /** A DynamoDB read slower than this is abandoned for a search (and never past the time left). */
 export const TABLE_TIMEOUT_MS = 800;
@@ -39,7 +39,7 @@ export interface AppState {
   readonly clock: Clock;
   readonly log: Log;
   readonly store: PageStore | undefined;
-  readonly tablebase: Tablebase;
+  readonly answers: AnswerService;
   readonly search: SearchLimits;
   readonly metrics: RequestMetrics;
 }
@@ -67,7 +67,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
         clock,
       })
     : undefined;
-  const tablebase = new Tablebase(store, {
+  const answers = new AnswerService(store, {
     cacheSize: DEFAULT_ANSWER_CACHE_SIZE,
     storeBackoffMs: DEFAULT_STORE_BACKOFF_MS,
     searchAnswerTtlMs: parts.manifestTtlMs ?? MANIFEST_TTL_MS,
@@ -77,9 +77,9 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   });
   // The loaded goals are read while the function initialises too, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
-  void tablebase.goals();
+  void answers.goals();
   const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
-  return { config, clock, log, store, tablebase, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
+  return { config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
 }
 
 function describe(error: unknown): string {

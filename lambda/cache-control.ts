@@ -14,7 +14,7 @@ export const STATS_CACHE = 'public, max-age=10';
 export const BRIEF_CACHE = 'public, max-age=300';
 export const NO_STORE = 'no-store';
 
-/** Statuses of /knights and /eight that depend on the query alone. */
+/** Statuses of a puzzle's route that depend on the query alone. */
 const DETERMINISTIC = new Set([200, 400, 413, 422]);
 
 /**

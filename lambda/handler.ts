@@ -25,7 +25,7 @@ const LOG_ERROR_CHARS = 300;
 /** The method as logged is cut here: a client can send any token as a method. */
 const LOG_METHOD_CHARS = 20;
 
-export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' | 'search'> & Partial<Pick<AppState, 'metrics'>>): FunctionUrlHandler {
+export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 'search'> & Partial<Pick<AppState, 'metrics'>>): FunctionUrlHandler {
   const { clock, log, search } = app;
   const metrics = app.metrics ?? NO_METRICS;
 
@@ -45,7 +45,7 @@ export function createHandler(app: Pick<AppState, 'tablebase' | 'clock' | 'log' 
       const request = requestFromEvent(event);
       method = request.method.slice(0, LOG_METHOD_CHARS);
       response = await route(request, {
-        tablebase: app.tablebase,
+        answers: app.answers,
         budget,
         noteSource: (source) => sources.add(source),
         noteRoute: (name) => (matched = name),

@@ -14,7 +14,7 @@ import { openApiDocument } from './openapi';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { bodyOf, isJudgeInput } from './requests';
 import { healthResponse, statsResponse } from './responses';
-import type { Tablebase } from './tablebase';
+import type { AnswerService } from './answer-service';
 
 /** Most cases in one judge batch; more get 413. */
 export const MAX_JUDGE_CASES = 1000;
@@ -24,7 +24,7 @@ export const MAX_BATCH_QUERIES = 1000;
 const BATCH_PARALLELISM = 16;
 
 export interface RouteContext {
-  readonly tablebase: Tablebase;
+  readonly answers: AnswerService;
   /** A fresh budget for the searches of this request. */
   readonly budget: () => SearchBudget;
   /** Records how the answer was found (or that it came from the cache), for the request's log line and metrics. */
@@ -74,15 +74,15 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
 function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
   const { judge, http } = puzzle;
   return async (request, context) => {
-    const { tablebase } = context;
+    const { answers } = context;
     if (judge && isJudgeInput(request)) {
-      return judgeBatch(request, context, (input) => judge.queries(input), (query, budget) => tablebase.answer(puzzle, query, budget), (answers) => judge.output(answers));
+      return judgeBatch(request, context, (input) => judge.queries(input), (query, budget) => answers.answer(puzzle, query, budget), (answers) => judge.output(answers));
     }
     // The loaded goals are read once a request, and only for a puzzle whose queries name one.
     let goals: Promise<LoadedGoals> | undefined;
-    const loadedGoals = () => (goals ??= tablebase.goals());
+    const loadedGoals = () => (goals ??= answers.goals());
     return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedGoals), async (query, budget) =>
-      http.respond(query, note(context, await tablebase.answer(puzzle, query, budget, { moves: true }))),
+      http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true }))),
     );
   };
 }
@@ -147,13 +147,13 @@ async function openapi(): Promise<ApiResponse> {
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   // 503 when the tables cannot answer now (the answers still come, by search): what monitors watch.
-  const health = await context.tablebase.health();
+  const health = await context.answers.health();
   return { status: health.degraded === undefined ? 200 : 503, body: healthResponse(health) };
 }
 
 /** The loaded tables' statistics, from their manifests (one read each, cached like every manifest). */
 async function stats(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
-  return { status: 200, body: statsResponse(await context.tablebase.health({ fresh: false })) };
+  return { status: 200, body: statsResponse(await context.answers.health({ fresh: false })) };
 }
 
 /** A text/plain judge batch: every case answered with one shared search budget, judge output back. */

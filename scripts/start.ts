@@ -187,7 +187,7 @@ async function main(): Promise<void> {
     deathsDuringLoad = 0;
     loader = fork(precompute, ['--endpoint', endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
     loader.on('message', (message: LoadedMessage) => {
-      app.tablebase.tablesChanged();
+      app.answers.tablesChanged();
       console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
     });
     loader.on('exit', (code, signal) => {
@@ -207,7 +207,7 @@ async function main(): Promise<void> {
       },
       back: (after) => {
         databaseDown = false;
-        app.tablebase.storeBack();
+        app.answers.storeBack();
         console.log(`The embedded DynamoDB is back after ${after.toFixed(1)} s, its data intact: the tables answer again.`);
         const running = loader !== undefined && loader.exitCode === null && loader.signalCode === null;
         if (!loaded && !running && !stopping) startLoad();

@@ -1,5 +1,5 @@
 /**
- * The schema libraries compared by measurement (docs/api-schemas.md): one knights query schema in
+ * The schema libraries compared by measurement (docs/api-schemas.md): one query schema (a board, an optional goal and limit) in
  * each, bundled by esbuild (minified ESM for node24) with and without JSON Schema emission, and
  * validated against the same query objects. Run it with the libraries installed beside it:
  * `node bench/schema-libraries/bench.mjs DIR` where DIR/node_modules holds them.
@@ -24,21 +24,21 @@ for (const lib of LIBS) {
   const sizes = [];
   for (const entry of ['check', 'all']) {
     const file = join(WORK, `entry-${lib}-${entry}.ts`);
-    writeFileSync(file, `export { checkKnights${entry === 'all' ? ', jsonSchema' : ''} } from './entries/${lib}.ts';`);
+    writeFileSync(file, `export { checkQuery${entry === 'all' ? ', jsonSchema' : ''} } from './entries/${lib}.ts';`);
     const out = await build({ entryPoints: [file], bundle: true, minify: true, format: 'esm', platform: 'node', target: 'node24', outfile: join(WORK, 'out', `${lib}-${entry}.mjs`), metafile: true, logLevel: 'error' });
     sizes.push(Object.values(out.metafile.outputs)[0].bytes);
   }
   console.log(`${lib.padEnd(16)} bundle: validate ${sizes[0]} B, validate + JSON Schema ${sizes[1]} B`);
 }
 for (const lib of LIBS) {
-  const { checkKnights } = await import(pathToFileURL(join(WORK, 'out', `${lib}-all.mjs`)).href);
+  const { checkQuery } = await import(pathToFileURL(join(WORK, 'out', `${lib}-all.mjs`)).href);
   const rates = [];
   for (const inputs of [INPUTS.slice(0, 2), INPUTS.slice(2), INPUTS]) {
-    for (let i = 0; i < 20_000; i++) checkKnights(inputs[i % inputs.length]); // warm up
+    for (let i = 0; i < 20_000; i++) checkQuery(inputs[i % inputs.length]); // warm up
     const n = 400_000;
     const started = performance.now();
-    for (let i = 0; i < n; i++) checkKnights(inputs[i % inputs.length]);
+    for (let i = 0; i < n; i++) checkQuery(inputs[i % inputs.length]);
     rates.push(Math.round(n / ((performance.now() - started) / 1000)).toLocaleString('en'));
   }
-  console.log(`${lib.padEnd(16)} ops/s: valid ${rates[0]}, refused ${rates[1]}, mixed ${rates[2]}; first issues ${JSON.stringify(INPUTS.map(checkKnights))}`);
+  console.log(`${lib.padEnd(16)} ops/s: valid ${rates[0]}, refused ${rates[1]}, mixed ${rates[2]}; first issues ${JSON.stringify(INPUTS.map(checkQuery))}`);
 }

@@ -14,7 +14,7 @@ import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { samples } from '../../core/seeded';
-import { Tablebase } from '../../lambda/tablebase';
+import { AnswerService } from '../../lambda/answer-service';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
@@ -359,8 +359,8 @@ describe('a failing DynamoDB', () => {
       retry: DEFAULT_RETRY,
       clock,
     });
-    const tablebase = new Tablebase(store, { storeBackoffMs: 5000, clock, onStoreError: (error) => errors.push(error) });
-    const failing = createHandler({ tablebase, clock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const answers = new AnswerService(store, { storeBackoffMs: 5000, clock, onStoreError: (error) => errors.push(error) });
+    const failing = createHandler({ answers, clock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     await call(failing, { path: '/eight', query: 'from=12X453786&to=12345678X' });
     await call(failing, { path: '/eight', query: 'from=564178X23&to=7568X4123' });
     expect(errors.length).toBe(1);
@@ -395,11 +395,11 @@ describe('tables the function cannot read', () => {
     }
     const bad: unknown[] = [];
     const down: unknown[] = [];
-    const tablebase = new Tablebase(
+    const answers = new AnswerService(
       new PageStore(createDynamoClient({ endpoint: testEndpoint() }), damaged, { timeoutMs: 800, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock }),
       { onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) },
     );
-    const damagedHandler = createHandler({ tablebase, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const damagedHandler = createHandler({ answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     expect((await call(damagedHandler, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect((await call(damagedHandler, { path: '/knights', query: 'board=1*111/01111/00111/00001/00000' })).json).toMatchObject({ steps: 1, source: 'search' });
     expect(bad.length).toBe(2); // both tried the table: no five-second hold-off for bad data
@@ -520,7 +520,7 @@ describe('JSON batches', () => {
       return next(args);
     });
     const store = new PageStore(counting, tableName, { timeoutMs: 5000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const counted = createHandler({ tablebase: new Tablebase(store), clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const counted = createHandler({ answers: new AnswerService(store), clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     const boards = samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 8), 60, 31).map((board) => ({ board: formatKnightsBoard(board), limit: 8 }));
     const batch = await call(counted, post('/knights', boards));
     expect(batch.json.answers.every((answer: { source: string }) => answer.source === 'table')).toBe(true);
@@ -575,13 +575,13 @@ describe('a load that completes while the service runs', () => {
   it('is answered from once the service hears of it, even for questions it answered by search before', async () => {
     const later = await freshTable(client, 'later');
     const store = new PageStore(createDynamoClient({ endpoint: testEndpoint() }), later, { timeoutMs: 5000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const tablebase = new Tablebase(store);
-    const service = createHandler({ tablebase, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const answers = new AnswerService(store);
+    const service = createHandler({ answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     const ask = async () => (await call(service, { path: '/knights', query: `board=${SAMPLE}` })).json;
     expect(await ask()).toMatchObject({ steps: 7, source: 'search' });
     await loadTable(client, knightsSpec('standard', 8), { tableName: later, concurrency: 8 });
     expect(await ask()).toMatchObject({ steps: 7, source: 'search', cached: true }); // not told yet
-    tablebase.tablesChanged();
+    answers.tablesChanged();
     expect(await ask()).toMatchObject({ steps: 7, source: 'table', cached: false });
   });
 });

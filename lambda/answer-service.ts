@@ -5,7 +5,7 @@
  *
  * The tables cannot answer when a table has no manifest of this schema version (not loaded, a
  * load in progress, or loaded by an older version), when the goal has no table (a goal board of
- * the client's own), when a knights limit goes past the loaded depth, or when DynamoDB fails or
+ * the client's own), when a question asks past the loaded depth, or when DynamoDB fails or
  * is slow. A DynamoDB failure makes the service answer by search for a few seconds without asking
  * again; bad data (a malformed page, a missing page) is reported loudly and answered by search.
  *
@@ -56,7 +56,7 @@ export const DEFAULT_STORE_BACKOFF_MS = 5000;
 /** How long a search answer that a table could hold is kept by default: a manifest period. */
 export const DEFAULT_SEARCH_ANSWER_TTL_MS = 60_000;
 
-export interface TablebaseOptions {
+export interface AnswerServiceOptions {
   /** Answers kept in memory. */
   readonly cacheSize?: number;
   /** After a DynamoDB failure, answer by search without trying the table for this long. */
@@ -77,7 +77,7 @@ export interface TablebaseOptions {
 
 const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
 
-export class Tablebase {
+export class AnswerService {
   private readonly cache: LRUCache<string, { readonly answer: Result<Answer>; readonly until: number }>;
   /** The last catalogue read, kept for the requests of a DynamoDB failure's hold-off. */
   private lastGoals: LoadedGoals | undefined;
@@ -88,7 +88,7 @@ export class Tablebase {
 
   constructor(
     private readonly store: PageStore | undefined,
-    private readonly options: TablebaseOptions = {},
+    private readonly options: AnswerServiceOptions = {},
   ) {
     this.cache = new LRUCache({ max: options.cacheSize ?? DEFAULT_ANSWER_CACHE_SIZE });
   }

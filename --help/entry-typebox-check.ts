@@ -1,0 +1,1 @@
+export { checkQuery } from './entries/typebox.ts';
