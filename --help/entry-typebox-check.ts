@@ -1,1 +1,0 @@
-export { checkQuery } from './entries/typebox.ts';
