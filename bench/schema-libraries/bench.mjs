@@ -10,7 +10,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const WORK = resolve(process.argv[2] ?? '.');
+if (process.argv.length !== 3 || process.argv[2].startsWith('-')) {
+  console.error('usage: node bench/schema-libraries/bench.mjs DIR   (DIR/node_modules holds the libraries; the bundles are written there)');
+  process.exit(2);
+}
+const WORK = resolve(process.argv[2]);
 const LIBS = ['typebox', 'typebox-compile', 'sinclair', 'zod', 'zod-mini', 'valibot'];
 const INPUTS = [
   { board: '10110/01*11/10111/01001/00000', limit: 15 },
