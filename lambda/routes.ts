@@ -10,7 +10,6 @@ import type { LoadedGoals } from '../puzzles/roles/stored-tables';
 import { PUZZLES } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
-import { openApiDocument } from './openapi';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { bodyOf, isJudgeInput } from './requests';
 import { healthResponse, statsResponse } from './responses';
@@ -138,7 +137,8 @@ async function page(): Promise<ApiResponse> {
 let described: Promise<Record<string, unknown>> | undefined;
 
 async function openapi(): Promise<ApiResponse> {
-  described ??= openApiDocument({ maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES }).catch((error: unknown) => {
+  // Imported when first asked for: the description and its JSON Schema converter cost the function's start nothing.
+  described ??= import('./openapi').then(({ openApiDocument }) => openApiDocument({ maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES })).catch((error: unknown) => {
     described = undefined; // a bug, answered 500 once: the next request tries again
     throw error;
   });
