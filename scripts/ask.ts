@@ -101,7 +101,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
     process.stdout.write(text); // the judge's output, as it came
     return 0;
   }
-  // the API's answer for the command asked (its types in lambda/api.ts), or an error
+  // the API's answer for the command asked (its types in api/answers.ts and each puzzle's response.ts), or an error
   let answer: unknown;
   try {
     answer = JSON.parse(text);
