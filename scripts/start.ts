@@ -56,13 +56,14 @@ function settings() {
 }
 
 /**
- * What to try once the service answers, from the puzzles' own samples: a question to each, the
+ * What to try once the service answers, from the puzzles' own examples: a question to each, the
  * shortest judge sample posted, /health and /stats, and ask and lookup on a puzzle with tables.
  */
 function tryLines(url: string, elsewhere: string): string[] {
-  const asked = PUZZLES.map((puzzle) => {
-    const sample = puzzle.http.description.samples[0];
-    return `curl '${url}/${puzzle.name}?${Object.entries(sample.query).map(([field, value]) => `${field}=${String(value)}`).join('&')}'`;
+  // Each puzzle's example question, as its command line words name it (what ask and lookup take too).
+  const asked = OFFLINE.map(({ puzzle, offline }) => {
+    const fields = offline.commandLine.query(offline.commandLine.example.split(' '), {});
+    return `curl '${url}/${puzzle.name}?${Object.entries(fields).map(([field, value]) => `${field}=${value}`).join('&')}'`;
   });
   const judged = PUZZLES.flatMap((puzzle) => (puzzle.judge ? [{ name: puzzle.name, input: puzzle.judge.sample.input }] : [])).sort((a, b) => a.input.length - b.input.length)[0];
   const tabled = OFFLINE.find(({ puzzle }) => puzzle.tables);
