@@ -70,7 +70,7 @@ export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices, wi
 export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): TableSpec[] {
   const names = goals === undefined ? [...choices.names] : [...new Set(goals.split(',').map((name) => name.trim()))];
   const unknown = names.find((name) => !choices.names.includes(name));
-  if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${choices.names.join(', ')} (--help lists each puzzle's own load options too).`);
+  if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${choices.names.join(', ')} (npm run precompute -- --help lists each puzzle's own load options too).`);
   return choices.loads.flatMap((one) => one.specs(names.filter((name) => one.names.includes(name)), values));
 }
 
