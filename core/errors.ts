@@ -18,6 +18,14 @@ export class BudgetExhaustedError extends Error {
   override readonly name = 'BudgetExhaustedError';
 }
 
+/**
+ * The answer is known, but its moves' values could not all be found within the request's budget:
+ * the answer goes out with its line and without the values, and says so.
+ */
+export class MovesUnvaluedError extends Error {
+  override readonly name = 'MovesUnvaluedError';
+}
+
 /** What the question needs cannot be read now (the tables did not answer): the same request may succeed shortly. */
 export class UnavailableNowError extends Error {
   override readonly name = 'UnavailableNowError';

@@ -14,7 +14,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { type Clock, systemClock } from '../core/clock';
-import { BudgetExhaustedError } from '../core/errors';
+import { BudgetExhaustedError, MovesUnvaluedError } from '../core/errors';
 import type { SearchBudget } from '../core/ida-star';
 import type { MoveValue } from '../core/move-values';
 import type { Puzzle } from '../puzzles/puzzle';
@@ -117,7 +117,8 @@ export class AnswerService {
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
-      throw new BudgetExhaustedError(`${error.message} ${await this.adviceWhenSearchGaveUp(tables, query, located())}`);
+      const advice = tables ? await this.adviceWhenSearchGaveUp(tables, query, located()) : (puzzle.solver.adviceWhenSearchGaveUp?.(query) ?? 'Try again shortly.');
+      throw new BudgetExhaustedError(`${error.message} ${advice}`);
     }
   }
 
@@ -162,7 +163,14 @@ export class AnswerService {
     const entry = this.cache.get(key);
     const cached = entry && entry.until > this.now() ? (entry.answer as Result<A>) : undefined;
     let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...search(), source: 'search' as Source }), cached: false }) as Result<A>;
-    if (valueMoves && !answer.moves) answer = { ...answer, moves: valueMoves(answer) };
+    if (valueMoves && !answer.moves) {
+      try {
+        answer = { ...answer, moves: valueMoves(answer), movesUnvalued: undefined };
+      } catch (error) {
+        if (!(error instanceof MovesUnvaluedError)) throw error;
+        answer = { ...answer, movesUnvalued: error.message };
+      }
+    }
     if (!cached || answer.moves !== cached.moves) {
       const until = answer.source === 'search' && tabled() ? this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) : Number.POSITIVE_INFINITY;
       this.cache.set(key, { answer: { ...answer, cached: false }, until });

@@ -8,14 +8,15 @@ import { InvalidInputError } from '../core/errors';
 import type { TableSpec } from '../store/table-pages';
 import type { Catalog, TableId } from '../store/table-schema';
 import { eight } from './eight';
+import { fifteen } from './fifteen';
 import { knights } from './knights';
 import type { OfflineRoles, Puzzle } from './puzzle';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
 import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 
-const REGISTERED = [knights, eight] as const;
+const REGISTERED = [knights, eight, fifteen] as const;
 
-/** The puzzles, by their paths (/knights, /eight). */
+/** The puzzles, by their paths (/knights, /eight, /fifteen). */
 export type PuzzleName = (typeof REGISTERED)[number]['name'];
 
 /** What everything above the puzzles asks of a list of puzzles. */

@@ -15,6 +15,8 @@ export interface Found {
 export interface Valued {
   /** Every legal move's value; present when asked for (JSON answers), and on every table answer. */
   readonly moves?: readonly MoveValue[];
+  /** Why the moves are not valued, when they were asked for and the budget ended first (the line is exact all the same). */
+  readonly movesUnvalued?: string;
 }
 
 /** Whatever a puzzle answers: a number of moves, and the line. */

@@ -11,7 +11,14 @@ export interface Solver<Query, A extends Answer> {
   /** Readies its search while the function initialises (tables the search needs), not in its first request. */
   prepare?(): void;
   search(query: Query, budget: SearchBudget): A;
+  /**
+   * Every legal move's value. BudgetExhaustedError fails the whole answer; a puzzle whose moves
+   * may cost more than the answer itself throws MovesUnvaluedError instead, and the answer goes
+   * out without them.
+   */
   valueMoves(query: Query, answer: A, budget: SearchBudget): readonly MoveValue[];
+  /** What a person can do when the search gave up, for a puzzle without stored tables to advise on. */
+  adviceWhenSearchGaveUp?(query: Query): string;
   /** Identifies the question for the answer cache: two queries with one key have one answer. (A query has been checked already: one with no answer at all never gets here.) */
   cacheKey(query: Query): string;
 }

@@ -240,7 +240,7 @@ describe('errors', () => {
     [{ path: '/eight', query: 'from=12X453786' }, 400, /"to" is missing/],
     [{ path: '/eight', query: 'from=12X45378&to=12345678X' }, 400, /"from" "12X45378" has 8 characters/],
     [{ path: '/nowhere' }, 404, /nothing at \/nowhere/],
-    [{ path: '/api' }, 404, /the API has \/, \/knights, \/eight, \/health/],
+    [{ path: '/api' }, 404, /the API has \/, \/knights, \/eight, \/fifteen, \/health/],
     [{ method: 'POST', path: '/' }, 405, /answers GET/],
     [{ method: 'POST', path: '//' }, 405, /^\/ answers GET/],
     [{ method: 'DELETE', path: '/knights' }, 405, /answers GET and POST, not DELETE/],

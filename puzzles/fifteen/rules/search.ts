@@ -1,0 +1,196 @@
+/**
+ * The 15-puzzle by IDA*, the blank's moves tried in the order d, l, r, u and never reordered: the
+ * first line the last iteration finds is the lexicographically smallest of the shortest (every
+ * prefix of it stays within the bound, since the estimate never overestimates). Nothing here cuts
+ * a line but the estimate and going straight back, which no shortest line does.
+ *
+ * The estimate needs no table: the tiles' Manhattan distances plus linear conflicts (two tiles in
+ * their goal row, or column, in reverse order: one must leave the line for the other to pass, two
+ * moves more; per line, every tile beyond the longest correctly ordered run costs two). Both parts
+ * are kept up to date move by move: a move moves one tile, changing its distance and the
+ * conflicts of the two lines it leaves and enters.
+ */
+import { BudgetExhaustedError } from '../../../core/errors';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
+import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
+
+const manhattan = (a: number, b: number) => Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));
+
+/** Longest strictly increasing subsequence of a few numbers. */
+function longestRun(values: readonly number[]): number {
+  const best = values.map(() => 1);
+  for (let i = 0; i < values.length; i++) for (let j = 0; j < i; j++) if (values[j] < values[i]) best[i] = Math.max(best[i], best[j] + 1);
+  return Math.max(0, ...best);
+}
+
+// File-local constants for the pass run at every node: an imported binding is reloaded at each use.
+const N = CELLS;
+const S = SIDE;
+const X = BLANK;
+const U = UP;
+
+/** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
+const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+/** LINE_CELLS[line * 4 + k]: the k-th cell of rows 0..3, then of columns 0..3. */
+const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
+  const line = Math.floor(i / SIDE);
+  const k = i % SIDE;
+  return line < SIDE ? line * SIDE + k : k * SIDE + (line - SIDE);
+});
+/**
+ * LINE_CONFLICTS[key]: the tiles to take out of a line for the others to pass, from where along
+ * the line each of its four cells' tiles belongs (1 + position, or 0 when its goal is on another
+ * line), three bits each: one lookup per changed line at every move.
+ */
+const LINE_CONFLICTS = Uint8Array.from({ length: 1 << 12 }, (_, key) => {
+  const alongs = [key >> 9, (key >> 6) & 7, (key >> 3) & 7, key & 7].filter((along) => along > 0);
+  return alongs.length - longestRun(alongs);
+});
+const ROW_OF = Uint8Array.from({ length: CELLS }, (_, cell) => Math.floor(cell / SIDE));
+const COLUMN_OF = Uint8Array.from({ length: CELLS }, (_, cell) => cell % SIDE);
+/** CHANGED_LINES[(blank * 4 + move) * 2 + k]: the rows a tile leaves and enters when it moves up or down, else the columns. */
+const CHANGED_LINES = Uint8Array.from({ length: CELLS * 4 * 2 }, (_, i) => {
+  const from = Math.floor(i / 8);
+  const move = Math.floor(i / 2) % 4;
+  const cell = i % 2 === 0 ? from : blankTarget(from, move);
+  if (cell < 0) return 0;
+  return move === DOWN || move === UP ? ROW_OF[cell] : SIDE + COLUMN_OF[cell];
+});
+/** DISTANCE[tile * 16 + cell]: Manhattan distance from `cell` to the tile's goal cell (0 for the blank). */
+const DISTANCE = Uint8Array.from({ length: CELLS * CELLS }, (_, i) => {
+  const tile = Math.floor(i / CELLS);
+  return tile === BLANK ? 0 : manhattan(i % CELLS, GOAL.indexOf(tile));
+});
+/** ALONG[line * 16 + tile]: 1 + where along `line` the tile sits in the goal, or 0 when its goal cell is on another line. */
+const ALONG = Uint8Array.from({ length: 2 * SIDE * CELLS }, (_, i) => {
+  const line = Math.floor(i / CELLS);
+  const tile = i % CELLS;
+  if (tile === BLANK) return 0;
+  const cell = GOAL.indexOf(tile);
+  if (line < SIDE) return ROW_OF[cell] === line ? 1 + COLUMN_OF[cell] : 0;
+  return COLUMN_OF[cell] === line - SIDE ? 1 + ROW_OF[cell] : 0;
+});
+
+function lineConflicts(cells: Uint8Array, line: number): number {
+  const along = line * N;
+  const at = line * S;
+  return LINE_CONFLICTS[
+    (ALONG[along + cells[LINE_CELLS[at]]] << 9) | (ALONG[along + cells[LINE_CELLS[at + 1]]] << 6) | (ALONG[along + cells[LINE_CELLS[at + 2]]] << 3) | ALONG[along + cells[LINE_CELLS[at + 3]]]
+  ];
+}
+
+/** Manhattan distance plus linear conflicts of a whole board: the estimate the search starts from. */
+export function manhattanWithConflicts(board: readonly number[]): number {
+  const cells = Uint8Array.from(board);
+  let total = 0;
+  for (let cell = 0; cell < N; cell++) total += DISTANCE[cells[cell] * N + cell];
+  for (let line = 0; line < 2 * S; line++) total += 2 * lineConflicts(cells, line);
+  return total;
+}
+
+/**
+ * IDA*'s depth-first pass with the move, the estimate's update and its undo written inline (the
+ * undo restores saved values rather than recounting), as Eight II's pass does.
+ */
+export class FifteenDepthFirst extends DepthFirstPass {
+  readonly cells: Uint8Array;
+  private readonly conflicts = new Uint8Array(2 * SIDE);
+  private blank: number;
+  private manhattanTotal = 0;
+  private conflictTotal = 0;
+
+  constructor(board: readonly number[], maxDepth: number, budget: SearchBudget) {
+    super(maxDepth, budget);
+    this.cells = Uint8Array.from(board);
+    this.blank = this.cells.indexOf(X);
+    for (let cell = 0; cell < N; cell++) this.manhattanTotal += DISTANCE[this.cells[cell] * N + cell];
+    for (let line = 0; line < 2 * S; line++) {
+      this.conflicts[line] = lineConflicts(this.cells, line);
+      this.conflictTotal += this.conflicts[line];
+    }
+  }
+
+  estimate(): number {
+    return this.manhattanTotal + 2 * this.conflictTotal;
+  }
+
+  search(depth: number, bound: number, undoPrevious: number): number {
+    const manhattan = this.manhattanTotal;
+    const conflictTotal = this.conflictTotal;
+    const f = depth + manhattan + 2 * conflictTotal;
+    if (f > bound) return f;
+    if (manhattan === 0) {
+      this.depthFound = depth;
+      return FOUND;
+    }
+    this.expand(depth);
+    const cells = this.cells;
+    const conflicts = this.conflicts;
+    const from = this.blank;
+    let smallestOver = EXHAUSTED;
+    for (let move = 0; move < 4; move++) {
+      const at = from * 4 + move;
+      const target = TARGETS[at];
+      if (target < 0 || move === undoPrevious) continue;
+      const tile = cells[target];
+      cells[from] = tile;
+      cells[target] = X;
+      this.blank = target;
+      this.manhattanTotal = manhattan + DISTANCE[tile * N + from] - DISTANCE[tile * N + target];
+      const lineA = CHANGED_LINES[at * 2];
+      const lineB = CHANGED_LINES[at * 2 + 1];
+      const beforeA = conflicts[lineA];
+      const beforeB = conflicts[lineB];
+      const afterA = lineConflicts(cells, lineA);
+      const afterB = lineConflicts(cells, lineB);
+      conflicts[lineA] = afterA;
+      conflicts[lineB] = afterB;
+      this.conflictTotal = conflictTotal + afterA - beforeA + afterB - beforeB;
+      this.line[depth] = move;
+      const result = this.search(depth + 1, bound, U - move); // the reverse move (d <-> u, l <-> r)
+      if (result === FOUND) return FOUND;
+      cells[target] = tile;
+      cells[from] = X;
+      this.blank = from;
+      conflicts[lineA] = beforeA;
+      conflicts[lineB] = beforeB;
+      if (result < smallestOver) smallestOver = result;
+    }
+    this.manhattanTotal = manhattan;
+    this.conflictTotal = conflictTotal;
+    return smallestOver;
+  }
+}
+
+function searchWithin(board: readonly number[], maxDepth: number, budget: SearchBudget): SearchOutcome {
+  const pass = new FifteenDepthFirst(board, maxDepth, budget);
+  return iterativeDeepening(pass, pass.estimate(), maxDepth);
+}
+
+/** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
+export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMITED): FifteenAnswer {
+  if (!query.solvable) return NO_ANSWER;
+  const outcome = searchWithin(query.board, Math.min(query.limit, MAX_MOVES), budget);
+  switch (outcome.kind) {
+    case 'solved':
+      return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
+    case 'beyond-limit':
+      return NO_ANSWER;
+    case 'budget-exhausted':
+      throw outOfBudget(outcome);
+  }
+}
+
+/** Whether the (solvable) board reaches the goal within `moves` moves, or BudgetExhaustedError. */
+export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED): boolean {
+  const outcome = searchWithin(board, moves, budget);
+  if (outcome.kind === 'budget-exhausted') throw outOfBudget(outcome);
+  return outcome.kind === 'solved';
+}
+
+function outOfBudget(outcome: { nodes: number; reason: 'nodes' | 'time' }): BudgetExhaustedError {
+  return new BudgetExhaustedError(
+    `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer.`,
+  );
+}
