@@ -55,7 +55,7 @@ async function puzzlePath(puzzle: Puzzle, bounds: ApiBounds): Promise<Json> {
   });
   const badQuery = await sampleRefusal(puzzle);
   const errors = {
-    '400': { ...refusal('A malformed query: a field missing, unknown or of the wrong type, a board of the wrong size, characters or counts, a bad limit. The same query always gets the same sentence.'), ...(badQuery ? { content: json(ref('Error'), { example: { error: badQuery } }) } : {}) },
+    '400': { ...refusal('A malformed query: a field missing, unknown or of the wrong type, a board of the wrong size, characters or counts, or a value out of its range. The sentence says what to send instead.'), ...(badQuery ? { content: json(ref('Error'), { example: { error: badQuery } }) } : {}) },
     ...(unanswerable ? { '422': refusal(`A well-formed query that has no answer: ${unanswerable}`) } : {}),
     '503': refusal('Neither the table nor a bounded search can answer now; try again shortly.'),
   };

@@ -16,10 +16,13 @@ import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeade
 import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/answers';
 import { withOfflineRoles } from '../puzzles/registry';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
+import { ownOptions, questionOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const PUZZLES = (await withOfflineRoles()).map(({ puzzle, offline }) => ({ name: puzzle.name, judged: puzzle.judge !== undefined, commandLine: offline.commandLine }));
 const puzzleNamed = (name: string) => PUZZLES.find((puzzle) => puzzle.name === name);
+/** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
+const QUESTION_OPTIONS = questionOptions(PUZZLES.map((puzzle) => puzzle.commandLine));
 
 const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandLine.usage).join(' | ')} | stats | judge ${PUZZLES.filter((puzzle) => puzzle.judged).map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
 
@@ -35,7 +38,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
   try {
     parsed = parseArgs({
       args: argv,
-      options: { url: { type: 'string' }, data: { type: 'string' }, limit: { type: 'string' }, goal: { type: 'string' }, json: { type: 'boolean', default: false } },
+      options: { url: { type: 'string' }, data: { type: 'string' }, json: { type: 'boolean', default: false }, ...QUESTION_OPTIONS },
       allowPositionals: true,
       strict: true,
     });
@@ -59,7 +62,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
   } else if (puzzle) {
     let fields;
     try {
-      fields = puzzle.commandLine.query(rest, values);
+      fields = puzzle.commandLine.query(rest, ownOptions(puzzle.name, puzzle.commandLine, values, QUESTION_OPTIONS));
     } catch (error) {
       console.error(`${(error as Error).message}\n${USAGE}`);
       return EXIT.usage;

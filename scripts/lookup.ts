@@ -17,10 +17,13 @@ import { DEFAULT_RETRY } from '../store/retry';
 import { DEFAULT_TABLE_NAME, PARTITION_KEY, itemBytes, pageItem, pageKey } from '../store/table-schema';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
+import { ownOptions, questionOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
 /** The puzzles with stored tables, and how their records read. */
 const TABLED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => (puzzle.tables ? [{ puzzle, tables: puzzle.tables, commandLine: offline.commandLine }] : []));
+/** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
+const QUESTION_OPTIONS = questionOptions(TABLED.map(({ commandLine }) => commandLine));
 
 const USAGE = `usage: npm run --silent lookup -- ${TABLED.map(({ commandLine }) => commandLine.usage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
   (with none of --endpoint and --region, the npm start running on ${DEFAULT_DATA_DIR}, or on --data DIR)`;
@@ -49,8 +52,7 @@ async function main(argv: string[]): Promise<number> {
         table: { type: 'string', default: DEFAULT_TABLE_NAME },
         region: { type: 'string' },
         data: { type: 'string' },
-        goal: { type: 'string' },
-        limit: { type: 'string' },
+        ...QUESTION_OPTIONS,
       },
       allowPositionals: true,
       strict: true,
@@ -66,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const { puzzle, tables, commandLine } = named;
-  const fields = commandLine.query(args, values);
+  const fields = commandLine.query(args, ownOptions(puzzle.name, commandLine, values, QUESTION_OPTIONS));
   // AWS when a region is given; else the local service npm start recorded
   let endpoint = values.endpoint;
   if (endpoint === undefined && values.region === undefined) {
@@ -82,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
     const query = await puzzle.http.queryOf(fields, async () => ({ catalog: await store.catalog(), known: true }));
     const location = tables.locate(query);
     if (!location) {
-      console.log('table      none: this goal has no table (load one with npm run precompute -- --goal NAME=BOARD)');
+      console.log('table      none: no table holds this question (it is answered by search); npm run precompute -- --help lists what can be loaded');
       return EXIT.unavailable;
     }
     console.log(`position   ${commandLine.positionText?.(query, location) ?? `rank ${location.rank}`}`);

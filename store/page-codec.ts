@@ -4,7 +4,7 @@
  * A record (one position) holds, as a bit stream:
  *   - its distance to the goal, 6 bits;
  *   - unless it is the goal, which of its legal moves are optimal: one bit per legal move, in the
- *     SPEC's move order (both state graphs are bipartite, so every other move leads to distance+1);
+ *     puzzle's move order (both state graphs are bipartite, so every other move leads to distance+1);
  *   - its lex-min shortest line after the first move. The first move is implied (it is the lowest
  *     optimal move). Every later move is coded as a choice among the hole's moves from where it
  *     stands, leaving out the move straight back (never on a shortest line), in truncated binary:
@@ -24,7 +24,7 @@ import { type PageLayout, rankAt, slotsIn } from './page-layout';
 
 /** How a puzzle's hole moves, as far as the codec needs to know. */
 export interface PuzzleFormat {
-  /** holeMoves[cell]: the cells the hole moves to from `cell`, in the SPEC's move order. */
+  /** holeMoves[cell]: the cells the hole moves to from `cell`, in the puzzle's move order. */
   readonly holeMoves: readonly (readonly number[])[];
   /** The hole's cell in the position of a rank. */
   holeOfRank(rank: number): number;
@@ -33,7 +33,7 @@ export interface PuzzleFormat {
 /** What a page stores about one position. */
 export interface PositionRecord {
   readonly distance: number;
-  /** Bit i set: the position's i-th legal move (SPEC order) leads to distance - 1. */
+  /** Bit i set: the position's i-th legal move (in the puzzle's order) leads to distance - 1. */
   readonly optimal: number;
   /** The lex-min shortest line as the cells the hole moves to; `distance` of them. */
   readonly line: readonly number[];

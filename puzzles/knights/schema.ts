@@ -47,7 +47,7 @@ export const KnightsAnswerSchema = v.strictObject({
   moves: v.pipe(list(KnightsMoveSchema), v.description('Every legal move (the cell the empty square jumps to, ascending) and its value.')),
 });
 
-/** The SPEC's sample, asked and answered (the handler's tests get this very answer). */
+/** The judge's sample, asked and answered (the handler's tests get this very answer). */
 export const KNIGHTS_SAMPLES = [
   {
     summary: 'The SCOI 2005 sample: 7 moves to the standard goal',

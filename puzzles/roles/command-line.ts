@@ -12,8 +12,10 @@ export interface CommandLine<Query> {
   readonly usage: string;
   /** Words of a question, as `npm start` shows them for ask and lookup. */
   readonly example: string;
-  /** The query fields a command line names: positionals, and --goal/--limit. */
-  query(args: readonly string[], options: { readonly goal?: string; readonly limit?: string }): Record<string, string>;
+  /** The options its questions take on the command line beyond the board (ask, lookup), as parseArgs takes them. */
+  readonly options?: Readonly<Record<string, { readonly type: 'string' }>>;
+  /** The query fields a command line names: its positionals, and the values of its own options. */
+  query(args: readonly string[], options: Readonly<Record<string, string | undefined>>): Record<string, string>;
   /** The API's answer as a person reads it. */
   answerText(answer: unknown): string;
   /** A table's farthest position as a line of text. */

@@ -21,6 +21,6 @@ export interface TableLoads {
   readonly usage?: string;
   /** The loads asked for: `names` those of its names that --goals selected (all of them without --goals). */
   specs(names: readonly string[], values: LoadValues): TableSpec[];
-  /** Memory in MB the deploy's loader needs for these loads (more memory is more CPU too). */
-  loaderMemoryMb?(values: LoadValues): number;
+  /** Memory in MB the deploy's loader needs for these loads (more memory is more CPU too); undefined when its default will do. */
+  loaderMemoryMb?(values: LoadValues): number | undefined;
 }

@@ -11,7 +11,7 @@ export const SIDE = 3;
 export const CELLS = 9;
 export const BLANK = 0;
 
-/** The moves of the blank in the SPEC's lexicographic order d < l < r < u. */
+/** The moves of the blank in the lexicographic order d < l < r < u. */
 export const MOVE_LETTERS = 'dlru';
 export const DOWN = 0;
 export const LEFT = 1;

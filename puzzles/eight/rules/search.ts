@@ -10,7 +10,7 @@ import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome
 import { BLANK, BLANK_MOVES, CELLS, DOWN, SIDE, UP, blankTarget } from './board';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
-/** The longest shortest line between any two boards (from the SPEC: 31). */
+/** The longest shortest line between any two boards (31, the farthest boards' distance). */
 export const EIGHT_DIAMETER = 31;
 
 const manhattan = (a: number, b: number) =>

@@ -47,7 +47,7 @@ static void tables(void) {
       int rr = r + dr[i], cc = c + dc[i];
       if (rr >= 0 && rr < 5 && cc >= 0 && cc < 5) jumps[cell][n++] = (uint8_t)(rr * 5 + cc);
     }
-    for (int i = 1; i < n; i++) /* ascending cell order: the SPEC's move order */
+    for (int i = 1; i < n; i++) /* ascending cell order: the puzzle's move order */
       for (int j = i; j > 0 && jumps[cell][j - 1] > jumps[cell][j]; j--) { uint8_t t = jumps[cell][j]; jumps[cell][j] = jumps[cell][j - 1]; jumps[cell][j - 1] = t; }
     jump_count[cell] = (uint8_t)n;
   }

@@ -19,6 +19,7 @@ export function knightsAnswerText(answer: KnightsResponse): string {
 
 export const knightsCommandLine: CommandLine<KnightsQuery> = {
   usage: 'knights BOARD [--goal NAME|BOARD] [--limit N]',
+  options: { goal: { type: 'string' }, limit: { type: 'string' } },
   example: '10110/01*11/10111/01001/00000',
   query(args, { goal, limit }) {
     if (args.length !== 1) throw new InvalidInputError(`knights takes one board, such as 10110/01*11/10111/01001/00000; got ${args.length}.`);

@@ -90,7 +90,7 @@ export function emptyCell(board: KnightsBoard): number {
 
 /**
  * The cells a knight's jump away from each cell, in increasing order: the moves of the empty
- * square in the SPEC's lexicographic order.
+ * square in the puzzle's lexicographic order (ascending cells).
  */
 export const KNIGHT_JUMPS: readonly (readonly number[])[] = Array.from({ length: CELLS }, (_, cell) => {
   const row = Math.floor(cell / SIDE);

@@ -91,6 +91,9 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     try {
       const asked = await printed(() => ask(['slide', '123405', '--url', server.url]));
       expect(asked).toMatchObject({ code: 0, stdout: '123405: 1 moves r (table)\n' });
+      // Another puzzle's question option is not this one's: said, and a usage error.
+      const foreign = await printed(() => ask(['slide', '123405', '--goal', 'mine', '--url', server.url]));
+      expect(foreign).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--goal is not an option of slide questions\./) });
       const judgedByAsk = await printed(() => ask(['judge', 'slide', '--url', server.url], Readable.from(['1\n123405\n'])));
       expect(judgedByAsk).toMatchObject({ code: 0, stdout: '1 r\n' });
       const stats = await printed(() => ask(['stats', '--url', server.url]));

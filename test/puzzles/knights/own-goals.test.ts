@@ -4,24 +4,24 @@
  */
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../core/clock';
-import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
-import { knightsMovesBySearch } from '../../puzzles/knights/rules/move-values';
-import { searchKnights } from '../../puzzles/knights/rules/search';
-import { UNLIMITED } from '../../core/ida-star';
-import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
-import { createAppState } from '../../lambda/app-state';
-import { readConfig } from '../../lambda/config';
-import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
-import { MAX_GOALS } from '../../puzzles/knights/loaded-goals';
-import { knightsSpec } from '../../puzzles/knights/offline/loads';
-import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
-import { samples } from '../../core/seeded';
-import { CatalogFullError, GoalConflictError, loadTable } from '../../store/loader';
-import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValue, readCatalog } from '../../store/table-schema';
-import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
-import { call } from '../support/function-url';
-import { quietLog } from '../support/log';
+import type { Clock } from '../../../core/clock';
+import { formatKnightsBoard } from '../../../puzzles/knights/rules/board';
+import { knightsMovesBySearch } from '../../../puzzles/knights/rules/move-values';
+import { searchKnights } from '../../../puzzles/knights/rules/search';
+import { UNLIMITED } from '../../../core/ida-star';
+import { buildKnightsBfsTable } from '../../../puzzles/knights/rules/bfs-table';
+import { createAppState } from '../../../lambda/app-state';
+import { readConfig } from '../../../lambda/config';
+import { type FunctionUrlHandler, createHandler } from '../../../lambda/handler';
+import { MAX_GOALS } from '../../../puzzles/knights/loaded-goals';
+import { knightsSpec } from '../../../puzzles/knights/offline/loads';
+import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
+import { samples } from '../../../core/seeded';
+import { CatalogFullError, GoalConflictError, loadTable } from '../../../store/loader';
+import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValue, readCatalog } from '../../../store/table-schema';
+import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
+import { call } from '../../support/function-url';
+import { quietLog } from '../../support/log';
 
 const client = testClient();
 /** Boards no code mentions: drawn at random, with the tests' seed. */
