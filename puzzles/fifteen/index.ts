@@ -15,5 +15,6 @@ export const fifteen = {
   solver: fifteenSolver,
   http: fifteenHttp,
   judge: fifteenJudge,
+  page: { module: 'page/panel.ts' },
   offline: () => import('./offline').then((module) => module.offline),
 } as const satisfies Puzzle<FifteenQuery, FifteenAnswer>;

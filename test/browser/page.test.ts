@@ -6,6 +6,7 @@ import type { StatsResponse } from '../../api/answers';
 import type { KnightsResponse } from '../../puzzles/knights/response';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { searchKnights } from '../../puzzles/knights/rules/search';
+import { isSolvable } from '../../puzzles/fifteen/rules/board';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
 import { searchOnlyHandler } from '../support/service';
 import { createAppState } from '../../lambda/app-state';
@@ -25,6 +26,9 @@ const MINE_CELLS = MINE.replace(/\//g, '');
 const MINE_DEPTH = 6;
 /** The knights sample mirrored left to right: 7 moves from mine (past its table), far from standard. */
 const MIRRORED_SAMPLE = '01101/11*10/11101/10010/00000';
+/** The 15-puzzle's goal and the SPEC's sample, 9 moves from it (llldrdrdr). */
+const FIFTEEN_GOAL = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0';
+const FIFTEEN_SAMPLE = '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15';
 // .ci/run installs Debian's chromium; on a machine without it these tests say so and are skipped.
 const available = existsSync(CHROMIUM);
 if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (see .ci/run).`);
@@ -110,6 +114,34 @@ async function enterEight(page: Page, id: 'efrom' | 'eto', wanted: string): Prom
     await page.click(`#${id} [data-cell="${from}"]`);
   }
   expect(await shownEight(page, id)).toBe(wanted);
+}
+
+/** The fifteen board as shown: its 16 tiles (0 the blank) joined by commas. */
+async function shownFifteen(page: Page): Promise<string> {
+  return page.$$eval('#fboard button', (cells) => cells.map((cell) => cell.dataset.tile).join(','));
+}
+
+/** Enters a fifteen board by swapping cells (a selection sort by clicks). */
+async function enterFifteen(page: Page, wanted: string): Promise<void> {
+  const target = wanted.split(',');
+  for (let cell = 0; cell < 16; cell++) {
+    const now = (await shownFifteen(page)).split(',');
+    if (now[cell] === target[cell]) continue;
+    const from = now.indexOf(target[cell], cell + 1);
+    await page.click(`#fboard [data-cell="${cell}"]`);
+    await page.click(`#fboard [data-cell="${from}"]`);
+  }
+  expect(await shownFifteen(page)).toBe(wanted);
+}
+
+/** The /fifteen questions the page sends from now on (their boards), counted as they go. */
+function fifteenQuestions(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/fifteen') asked.push(url.searchParams.get('board') ?? '');
+  });
+  return asked;
 }
 
 describe.skipIf(!available)('the web page in headless Chromium', () => {
@@ -501,6 +533,162 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.goto(`${server.url}/?limit=39`);
     expect(await page.inputValue('#klimit')).toBe('39');
     expect(await page.textContent('#klimitnote')).toBe('');
+    await page.close();
+  });
+
+  it('solves the 15-puzzle sample entered by clicking, and plays the line to the goal', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?fifteen=${FIFTEEN_GOAL}`);
+    expect(await shownFifteen(page)).toBe(FIFTEEN_GOAL);
+    await enterFifteen(page, FIFTEEN_SAMPLE);
+    expect(new URL(page.url()).searchParams.get('fifteen')).toBe(FIFTEEN_SAMPLE);
+    expect(await page.textContent('#fcheck')).toBe('');
+    expect(await page.isDisabled('#fplay')).toBe(true);
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe('9 moves (search): llldrdrdr');
+    await page.click('#fplay');
+    expect(await page.textContent('#fplay')).toBe('Pause');
+    await expect.poll(() => page.textContent('#fstatus'), { timeout: 10_000 }).toMatch(/Played\.$/);
+    expect(await shownFifteen(page)).toBe(FIFTEEN_GOAL);
+    expect(await page.textContent('#fplay')).toBe('Play');
+    // off the answered board, no marks
+    expect(await page.$$('#fboard button.opt, #fboard button.worse')).toHaveLength(0);
+    await page.click('#freset');
+    expect(await shownFifteen(page)).toBe(FIFTEEN_SAMPLE);
+    await page.click('#fstep');
+    // l: the blank from cell 3 to cell 2
+    expect(await shownFifteen(page)).toBe('2,3,0,4,1,5,7,8,9,6,10,12,13,14,11,15');
+    await page.close();
+  });
+
+  it("marks the blank's moves on the tiles after Solve, and walks the optimal ones to the goal by clicking the marks alone", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?fifteen=${FIFTEEN_SAMPLE}`);
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe('9 moves (search): llldrdrdr');
+    // the blank at cell 3 can go d (to cell 7: 10 moves after) or l (to cell 2: 8 moves after, optimal)
+    expect(await page.$$eval('#fboard button.opt', (cells) => cells.map((cell) => [cell.dataset.cell, cell.querySelector('small')?.textContent]))).toEqual([['2', '8']]);
+    expect(await page.$$eval('#fboard button.worse', (cells) => cells.map((cell) => [cell.dataset.cell, cell.querySelector('small')?.textContent]))).toEqual([['7', '10']]);
+    expect(await page.getAttribute('#fboard [data-cell="2"]', 'aria-label')).toBe('cell 3: tile 4; move here: 8 moves to go, optimal');
+    expect(await page.textContent('#fnote')).toBe('');
+    for (let left = 8; left >= 0; left--) {
+      if (left === 4) {
+        await page.focus('#fboard button.opt');
+        await page.keyboard.press('Enter');
+      } else {
+        await page.click('#fboard button.opt');
+      }
+      await expect.poll(() => page.textContent('#fstatus')).toMatch(left === 0 ? /^Already there: 0 moves\.$/ : new RegExp(`^${left} moves \\(search\\): [dlru]{${left}}$`));
+    }
+    expect(await shownFifteen(page)).toBe(FIFTEEN_GOAL);
+    expect(new URL(page.url()).searchParams.get('fifteen')).toBe(FIFTEEN_GOAL);
+    // at the goal both moves lead one step away
+    expect(await page.$$('#fboard button.opt')).toHaveLength(0);
+    expect(await page.$$eval('#fboard button.worse small', (badges) => badges.map((badge) => badge.textContent))).toEqual(['1', '1']);
+    // an edit takes the marks away
+    await page.click('#fboard [data-cell="0"]');
+    expect(await page.$$('#fboard button.worse')).toHaveLength(0);
+    await page.close();
+  });
+
+  it('scrambles to solvable boards only, and says at once, without asking, that a board swapped out of parity cannot reach the goal', async () => {
+    const page = await browser.newPage();
+    const asked = fifteenQuestions(page);
+    await page.goto(`${server.url}/?fifteen=${FIFTEEN_SAMPLE}`);
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.click('#fscramble');
+      const shown = await shownFifteen(page);
+      const board = shown.split(',').map(Number);
+      expect([...board].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, tile) => tile));
+      expect(isSolvable(board)).toBe(true);
+      expect(await page.textContent('#fcheck')).toBe('');
+      expect(new URL(page.url()).searchParams.get('fifteen')).toBe(shown);
+      seen.add(shown);
+    }
+    expect(seen.size).toBeGreaterThan(25);
+
+    // the sample with its first two tiles swapped: one inversion fewer, odd
+    await page.click('#fscramble');
+    await enterFifteen(page, FIFTEEN_SAMPLE);
+    await page.click('#fboard [data-cell="0"]');
+    await page.click('#fboard [data-cell="1"]');
+    expect(await shownFifteen(page)).toBe('3,2,4,0,1,5,7,8,9,6,10,12,13,14,11,15');
+    expect(await page.textContent('#fcheck')).toMatch(/^This board cannot reach the goal: its 10 inversions .* plus the 3 rows between the blank and the bottom row make an odd number/);
+    expect(await page.getAttribute('#fcheck', 'class')).toContain('bad');
+    expect(asked).toEqual([]);
+    // asked all the same: the server's sentence
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toMatch(/^3,2,4,0,1,5,7,8,9,6,10,12,13,14,11,15 cannot reach the goal: its 10 inversions/);
+    expect(await page.getAttribute('#fstatus', 'class')).toContain('bad');
+    expect(await page.isDisabled('#fplay')).toBe(true);
+    expect(asked).toEqual(['3,2,4,0,1,5,7,8,9,6,10,12,13,14,11,15']);
+    // swapped back: solvable again
+    await page.click('#fboard [data-cell="0"]');
+    await page.click('#fboard [data-cell="1"]');
+    expect(await page.textContent('#fcheck')).toBe('');
+    await page.close();
+  });
+
+  it("shows the server's sentence when a board needs more than a request may spend, and says when the moves are not valued", async () => {
+    const page = await browser.newPage();
+    const fifteenPath = (url: URL) => url.pathname === '/fifteen';
+    await page.route(fifteenPath, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "Too far for one request: use npm run solve -- fifteen."}' }));
+    await page.goto(`${server.url}/?fifteen=${FIFTEEN_SAMPLE}`);
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe('Too far for one request: use npm run solve -- fifteen.');
+    expect(await page.getAttribute('#fstatus', 'class')).toContain('bad');
+    expect(await page.isDisabled('#fplay')).toBe(true);
+
+    await page.unroute(fifteenPath);
+    const unvalued = 'Proving the other moves not optimal took longer than a request may.';
+    await page.route(fifteenPath, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ steps: 9, path: 'llldrdrdr', source: 'search', cached: false, board: FIFTEEN_SAMPLE, moves: [], movesUnvalued: unvalued }),
+      }),
+    );
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe('9 moves (search): llldrdrdr');
+    expect(await page.textContent('#fnote')).toBe(`The moves are not marked: ${unvalued}`);
+    expect(await page.$$('#fboard button.opt, #fboard button.worse')).toHaveLength(0);
+    // the line plays all the same; the note goes with the answered board
+    await page.click('#fstep');
+    expect(await page.textContent('#fnote')).toBe('');
+    await page.click('#freset');
+    expect(await page.textContent('#fnote')).toBe(`The moves are not marked: ${unvalued}`);
+    await page.click('#fboard [data-cell="0"]');
+    expect(await page.textContent('#fnote')).toBe('');
+    await page.close();
+  });
+
+  it("keeps the fifteen board in the URL's own field, beside the knights board and the eight boards", async () => {
+    const page = await browser.newPage();
+    const board = '1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15';
+    await page.goto(`${server.url}/?board=${GOAL}&from=564178X23&to=7568X4123&fifteen=${board}`);
+    expect(await shownFifteen(page)).toBe(board);
+    expect(await shownKnights(page)).toBe(GOAL);
+    expect(await shownEight(page, 'efrom')).toBe('564178X23');
+    const fields = new URL(page.url()).searchParams;
+    expect([fields.get('board'), fields.get('from'), fields.get('fifteen')]).toEqual([GOAL.replace(/(.{5})(?!$)/g, '$1/'), '564178X23', board]);
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe('1 moves (search): r');
+    // an edit, then a reload of the URL: the same board
+    await page.click('#fboard [data-cell="0"]');
+    await page.click('#fboard [data-cell="15"]');
+    const edited = '15,2,3,4,5,6,7,8,9,10,11,12,13,14,0,1';
+    expect(await shownFifteen(page)).toBe(edited);
+    await page.goto(page.url());
+    expect(await shownFifteen(page)).toBe(edited);
+    expect(await page.textContent('#fcheck')).toMatch(/cannot reach the goal/);
+    // written with "/" between rows, as a person might: read too
+    await page.goto(`${server.url}/?fifteen=5,1,2,3/0,6,7,4/9,10,11,8/13,14,15,12`);
+    expect(await shownFifteen(page)).toBe('5,1,2,3,0,6,7,4,9,10,11,8,13,14,15,12');
+    // a field that is not a board: the sample instead
+    await page.goto(`${server.url}/?fifteen=1,2,3`);
+    expect(await shownFifteen(page)).toBe(FIFTEEN_SAMPLE);
+    expect(new URL(page.url()).searchParams.get('fifteen')).toBe(FIFTEEN_SAMPLE);
     await page.close();
   });
 });
