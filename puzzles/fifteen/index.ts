@@ -16,4 +16,5 @@ export const fifteen = {
   http: fifteenHttp,
   judge: fifteenJudge,
   offline: () => import('./offline').then((module) => module.offline),
+  benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<FifteenQuery, FifteenAnswer>;
