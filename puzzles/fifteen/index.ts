@@ -17,4 +17,5 @@ export const fifteen = {
   judge: fifteenJudge,
   page: { module: 'page/panel.ts' },
   offline: () => import('./offline').then((module) => module.offline),
+  benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<FifteenQuery, FifteenAnswer>;

@@ -1,0 +1,43 @@
+/**
+ * The 15-puzzle's IDA* over a set of boards in a process of its own, for `npm run bench -- --only
+ * fifteen`: reads boards (16 numbers each, one a line) on stdin and a rounds count as argv[2],
+ * prints {"seconds":…,"boards":…,"moves":…,"nodes":…,"times":[…],"lengths":[…]} as the C reference
+ * (fifteen-ida.c) does, so that both sides are timed the same way, each in a fresh process, with
+ * no untimed round; `times` and `lengths` add each board's milliseconds and moves in the last round.
+ *
+ * It runs the pass searchFifteen runs (FifteenDepthFirst under iterativeDeepening, bounded at 80
+ * moves) rather than searchFifteen itself, only to read the nodes it expanded.
+ */
+import { readFileSync } from 'node:fs';
+import { UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { MAX_MOVES } from '../rules/query';
+import { FifteenDepthFirst } from '../rules/search';
+
+const boards = readFileSync(0, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => line.trim().split(/\s+/u).map(Number));
+const rounds = Number(process.argv[2] ?? 1);
+
+let moves = 0;
+let nodes = 0;
+let times: number[] = [];
+let lengths: number[] = [];
+const started = performance.now();
+for (let round = 0; round < rounds; round++) {
+  moves = 0;
+  nodes = 0;
+  times = [];
+  for (const board of boards) {
+    const start = performance.now();
+    const pass = new FifteenDepthFirst(board, MAX_MOVES, UNLIMITED);
+    const outcome = iterativeDeepening(pass, pass.estimate(), MAX_MOVES);
+    times.push(performance.now() - start);
+    if (outcome.kind !== 'solved') throw new Error(`no line within ${MAX_MOVES} moves for ${board.join(' ')}`);
+    moves += outcome.moves.length;
+    lengths.push(outcome.moves.length);
+    nodes += outcome.nodes;
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+console.log(JSON.stringify({ seconds, boards: boards.length, moves, nodes, times, lengths }));
