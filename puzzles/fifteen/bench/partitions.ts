@@ -3,7 +3,9 @@
  * nodes and time per solve (IDA* to the lex-min shortest line, the reflected lookup on) over the
  * same seeded uniform random solvable boards.
  *
- *   npx tsx puzzles/fifteen/bench/partitions.ts [BOARDS=20] [555,663,...]
+ *   npx tsx puzzles/fifteen/bench/partitions.ts [BOARDS=20|farthest] [555,663,...]
+ *
+ * `farthest` solves the SPEC's two boards 80 moves away instead of random ones.
  */
 import { iterativeDeepening, UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
@@ -12,9 +14,9 @@ import { PARTITION_33333, PARTITION_555, PARTITION_663, buildPatternDatabases } 
 import { solvableBoardArbitrary } from '../seeded-inputs';
 
 const PARTITIONS: Record<string, readonly number[][]> = { '33333': PARTITION_33333, '555': PARTITION_555, '663': PARTITION_663 };
-const count = Number(process.argv[2] ?? 20);
+const FARTHEST = ['0 12 9 13 15 11 10 14 3 7 5 6 4 8 2 1', '0 12 10 13 15 11 14 9 7 8 6 2 4 3 5 1'].map((text) => text.split(' ').map(Number));
 const names = (process.argv[3] ?? '555,663').split(',');
-const boards = samples(solvableBoardArbitrary, count);
+const boards = process.argv[2] === 'farthest' ? FARTHEST : samples(solvableBoardArbitrary, Number(process.argv[2] ?? 20));
 
 for (const name of names) {
   const started = performance.now();
