@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { BLANK, BLANK_MOVES, GOAL, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
-import { UNREACHED, buildPatternDatabase, placementIndex } from '../../../puzzles/fifteen/rules/pattern-database';
+import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { PARTITION_33333, PARTITION_555, buildPatternDatabases, patternEstimate, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { fifteenReachesWithin, searchFifteen } from '../../../puzzles/fifteen/rules/search';
