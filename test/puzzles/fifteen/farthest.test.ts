@@ -1,6 +1,7 @@
 /**
  * The SPEC's two boards 80 moves away (the farthest there are), over the 6-6-3 databases with the
- * reflected lookup: a build of about 13 s and searches of about 55 s and 21 s on one core, so
+ * reflected lookup: a build of about 13 s and searches of about 53 s and 15 s on a quiet core
+ * (the file took 118 s beside other suites, within the 180 s test timeout), so
  * this file is in the slow suite (vitest.config.ts).
  */
 import { describe, expect, it } from 'vitest';
