@@ -2,12 +2,14 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow tests: the whole knights space, a load killed and resumed, the commands run as
- * processes of their own, and the page in a browser. `npm test` runs the others (the quick
- * suite, within 90 s on 2 cores); `npm run test:all` runs both, as CI does.
+ * The slow tests: the whole knights space, the 15-puzzle's farthest boards, a load killed and
+ * resumed, the commands run as processes of their own, and the page in a browser. `npm test`
+ * runs the others (the quick suite, within 90 s on 2 cores); `npm run test:all` runs both, as CI
+ * does.
  */
 const SLOW = [
   'test/puzzles/knights/whole-space.test.ts',
+  'test/puzzles/fifteen/farthest.test.ts',
   'test/scripts/kill-resume.test.ts',
   'test/scripts/local-service.test.ts',
   'test/scripts/judge.test.ts',

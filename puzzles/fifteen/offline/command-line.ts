@@ -7,6 +7,8 @@ import type { CommandLine } from '../../roles/command-line';
 import type { FifteenQuery } from '../rules/query';
 import type { FifteenResponse } from '../response';
 import { formatFifteenJudge, parseFifteenJudge } from '../judge';
+import { UNLIMITED } from '../../../core/ida-star';
+import { solveDatabases } from './databases';
 
 function limitOption(text: string | undefined): number {
   if (text === undefined) return JUDGE_LIMIT;
@@ -33,6 +35,7 @@ export const fifteenCommandLine: CommandLine<FifteenQuery> = {
   solveUsage: `--limit 0..${MAX_MOVES} (fifteen; default ${JUDGE_LIMIT})`,
   judgeSolver(_engine, limit) {
     const within = limitOption(limit);
-    return (input) => formatFifteenJudge(parseFifteenJudge(input, within).map((query) => searchFifteen(query)));
+    // The databases are built only when a case is solvable: the others need no search.
+    return (input) => formatFifteenJudge(parseFifteenJudge(input, within).map((query) => (query.solvable ? searchFifteen(query, UNLIMITED, solveDatabases()) : searchFifteen(query))));
   },
 };

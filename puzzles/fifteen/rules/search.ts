@@ -14,6 +14,8 @@ import { BudgetExhaustedError } from '../../../core/errors';
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
 import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
 import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
+import { FifteenPatternDepthFirst } from './pattern-search';
+import type { PatternDatabases } from './pattern-set';
 
 const manhattan = (a: number, b: number) => Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));
 
@@ -163,15 +165,16 @@ export class FifteenDepthFirst extends DepthFirstPass {
   }
 }
 
-function searchWithin(board: readonly number[], maxDepth: number, budget: SearchBudget): SearchOutcome {
-  const pass = new FifteenDepthFirst(board, maxDepth, budget);
+/** Over the pattern databases when given, else over Manhattan distance with linear conflicts (no table needed). */
+function searchWithin(board: readonly number[], maxDepth: number, budget: SearchBudget, databases?: PatternDatabases): SearchOutcome {
+  const pass = databases === undefined ? new FifteenDepthFirst(board, maxDepth, budget) : new FifteenPatternDepthFirst(board, databases, maxDepth, budget);
   return iterativeDeepening(pass, pass.estimate(), maxDepth);
 }
 
 /** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
-export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMITED): FifteenAnswer {
+export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): FifteenAnswer {
   if (!query.solvable) return NO_ANSWER;
-  const outcome = searchWithin(query.board, Math.min(query.limit, MAX_MOVES), budget);
+  const outcome = searchWithin(query.board, Math.min(query.limit, MAX_MOVES), budget, databases);
   switch (outcome.kind) {
     case 'solved':
       return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
@@ -183,8 +186,8 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMI
 }
 
 /** Whether the (solvable) board reaches the goal within `moves` moves, or BudgetExhaustedError. */
-export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED): boolean {
-  const outcome = searchWithin(board, moves, budget);
+export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): boolean {
+  const outcome = searchWithin(board, moves, budget, databases);
   if (outcome.kind === 'budget-exhausted') throw outOfBudget(outcome);
   return outcome.kind === 'solved';
 }

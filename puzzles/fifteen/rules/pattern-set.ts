@@ -1,0 +1,83 @@
+/**
+ * A disjoint partition of the 15 tiles into groups and their databases: the estimate is the sum
+ * over the groups, and the same sum on the board reflected about its main diagonal, the larger of
+ * the two. Reflecting a board (cell (r, c) to (c, r), each tile relabelled as the tile whose goal
+ * cell is the reflection of its own) keeps its distance and maps the goal to itself.
+ *
+ * The reflected lookup needs no database of its own: the reflected board's placement of a group
+ * is read from the original board's tiles that the reflection relabels into the group, their
+ * cells reflected. Any partition works; none has to map onto itself.
+ *
+ * The set is only byte arrays and the partition they were built for, so that a store can hand the
+ * search the same arrays it loaded.
+ */
+import { CELLS, SIDE } from './board';
+import { buildPatternDatabase, placementIndex } from './pattern-database';
+
+export interface PatternDatabases {
+  /** The groups: disjoint, together the tiles 1..15, each at most 6 tiles. */
+  readonly partition: readonly (readonly number[])[];
+  /** tables[g]: the database of partition[g] (see pattern-database.ts), indexed by the sparse placement index. */
+  readonly tables: readonly Uint8Array[];
+}
+
+/** Korf and Felner's 6-6-3, in this goal's frame (blank bottom right). */
+export const PARTITION_663: readonly number[][] = [
+  [1, 5, 6, 9, 10, 13],
+  [7, 8, 11, 12, 14, 15],
+  [2, 3, 4],
+];
+/** A 5-5-5. */
+export const PARTITION_555: readonly number[][] = [
+  [1, 2, 3, 5, 6],
+  [4, 7, 8, 11, 12],
+  [9, 10, 13, 14, 15],
+];
+/** Five groups of three: builds in well under a second, for the tests. */
+export const PARTITION_33333: readonly number[][] = [
+  [1, 2, 3],
+  [4, 7, 8],
+  [5, 6, 9],
+  [10, 13, 14],
+  [11, 12, 15],
+];
+
+/** The cell a cell is reflected to about the main diagonal. */
+export const reflectCell = (cell: number) => (cell % SIDE) * SIDE + Math.floor(cell / SIDE);
+/** The tile a tile is relabelled to on the reflected board (its goal cell reflected; the blank stays 0). */
+export const reflectTile = (tile: number) => (tile === 0 ? 0 : reflectCell(tile - 1) + 1);
+
+/** The board reflected about its main diagonal, tiles relabelled: the same distance from the goal. */
+export function reflectBoard(board: readonly number[]): number[] {
+  const reflected = new Array<number>(CELLS);
+  for (let cell = 0; cell < CELLS; cell++) reflected[reflectCell(cell)] = reflectTile(board[cell]);
+  return reflected;
+}
+
+export function checkPartition(partition: readonly (readonly number[])[]): void {
+  const tiles = partition.flat().sort((a, b) => a - b);
+  if (tiles.length !== 15 || tiles.some((tile, i) => tile !== i + 1)) throw new Error(`a partition holds each of the tiles 1..15 once; got ${JSON.stringify(partition)}`);
+  if (partition.some((group) => group.length > 6)) throw new Error('a pattern group has at most 6 tiles');
+}
+
+/** Builds every group's database; `progress` hears of each as it ends (its milliseconds). */
+export function buildPatternDatabases(partition: readonly (readonly number[])[], progress?: (group: readonly number[], milliseconds: number) => void): PatternDatabases {
+  checkPartition(partition);
+  const tables = partition.map((group) => {
+    const started = performance.now();
+    const table = buildPatternDatabase(group);
+    progress?.(group, performance.now() - started);
+    return table;
+  });
+  return { partition, tables };
+}
+
+/** The sum over the groups on the board itself. */
+export function patternSum(databases: PatternDatabases, board: readonly number[]): number {
+  return databases.partition.reduce((sum, group, g) => sum + databases.tables[g][placementIndex(group, board)], 0);
+}
+
+/** The estimate: the larger of the sums on the board and on its reflection. */
+export function patternEstimate(databases: PatternDatabases, board: readonly number[]): number {
+  return Math.max(patternSum(databases, board), patternSum(databases, reflectBoard(board)));
+}
