@@ -10,8 +10,8 @@
  *               puzzle may compare its search with a reference in C beside its benchmarks.
  *   search-runs the search benchmark's comparisons with C, in five fresh processes: the spread
  *               of the ratios from one process to the next.
- *   fifteen     the 15-puzzle's IDA* against a reference in C, the same boards (seeded walks from
- *               the goal, the SPEC samples), each side in five fresh processes.
+ *   (a puzzle's own benchmarks: each puzzle may add named benchmarks of its own, such as a search
+ *               against a reference in C on its own boards; `--only NAME` runs one.)
  *   full        a puzzle's whole space: every line, mask and page, with peak memory; its BFS
  *               against a reference BFS in C (built with the system cc; skipped with a note when
  *               there is none), interleaved, the fastest of each compared.
