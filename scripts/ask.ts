@@ -62,7 +62,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
   } else if (puzzle) {
     let fields;
     try {
-      fields = puzzle.commandLine.query(rest, ownOptions(puzzle.name, puzzle.commandLine, values, QUESTION_OPTIONS));
+      fields = puzzle.commandLine.query(rest, ownOptions(puzzle.name, puzzle.commandLine.options, values, QUESTION_OPTIONS));
     } catch (error) {
       console.error(`${(error as Error).message}\n${USAGE}`);
       return EXIT.usage;

@@ -68,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const { puzzle, tables, commandLine } = named;
-  const fields = commandLine.query(args, ownOptions(puzzle.name, commandLine, values, QUESTION_OPTIONS));
+  const fields = commandLine.query(args, ownOptions(puzzle.name, commandLine.options, values, QUESTION_OPTIONS));
   // AWS when a region is given; else the local service npm start recorded
   let endpoint = values.endpoint;
   if (endpoint === undefined && values.region === undefined) {

@@ -1,7 +1,7 @@
 /**
- * The options a question takes on the command line beyond its words (ask, lookup): each puzzle's
- * own (its command-line role's `options`), all of them known to parseArgs, and each question
- * given only its own puzzle's: an option of another puzzle is a usage error that says so.
+ * The options a puzzle's command line takes beyond its words (a question's in ask and lookup, its
+ * judge solver's in solve): each puzzle's own, all of them known to parseArgs, and each puzzle given
+ * only its own: an option of another puzzle is a usage error that says so.
  */
 import { InvalidInputError } from '../core/errors';
 import type { CommandLine } from '../puzzles/roles/command-line';
@@ -13,13 +13,18 @@ export function questionOptions(commandLines: readonly CommandLine<unknown>[]): 
   return Object.assign({}, ...commandLines.map((commandLine) => commandLine.options ?? {}));
 }
 
-/** The values of the puzzle's own question options; refuses one given that is another puzzle's. */
-export function ownOptions(name: string, commandLine: CommandLine<unknown>, values: Readonly<Record<string, unknown>>, every: Options): Record<string, string | undefined> {
-  const own = commandLine.options ?? {};
+/** Every puzzle's judge-solver options, for parseArgs. */
+export function solveOptions(commandLines: readonly CommandLine<unknown>[]): Options {
+  return Object.assign({}, ...commandLines.map((commandLine) => commandLine.solveOptions ?? {}));
+}
+
+/** The values of the puzzle's own options (`own`: its question's, or its judge solver's); refuses one given that is another puzzle's. */
+export function ownOptions(name: string, own: Options | undefined, values: Readonly<Record<string, unknown>>, every: Options, what = 'questions'): Record<string, string | undefined> {
+  own ??= {};
   const foreign = Object.keys(every).find((option) => values[option] !== undefined && !Object.hasOwn(own, option));
   if (foreign !== undefined) {
     const owned = Object.keys(own).map((option) => `--${option}`);
-    throw new InvalidInputError(`--${foreign} is not an option of ${name} questions${owned.length > 0 ? `; they take ${owned.join(', ')}` : ''}.`);
+    throw new InvalidInputError(`--${foreign} is not an option of ${name} ${what}${owned.length > 0 ? `; it takes ${owned.join(', ')}` : ''}.`);
   }
   return Object.fromEntries(Object.keys(own).map((option) => [option, values[option] as string | undefined]));
 }

@@ -10,31 +10,39 @@ import { text } from 'node:stream/consumers';
 import { ENGINES, parseEngine } from '../core/engine';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { withOfflineRoles } from '../puzzles/registry';
+import { ownOptions, solveOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
 /** The puzzles with a judge format, and what solves theirs here. */
 const JUDGED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => {
   const solver = offline.commandLine.judgeSolver;
-  return puzzle.judge && solver ? [{ name: puzzle.name, solver, usage: offline.commandLine.solveUsage }] : [];
+  return puzzle.judge && solver ? [{ name: puzzle.name, solver, commandLine: offline.commandLine, usage: offline.commandLine.solveUsage }] : [];
 });
+/** The options some puzzle's judge solver takes (each puzzle refuses those that are not its own). */
+const SOLVE_OPTIONS = solveOptions(JUDGED.map((one) => one.commandLine));
 
 const USAGE = `usage: npm run --silent solve -- ${JUDGED.map((one) => one.name).join('|')} [--engine ${ENGINES.join('|')}] ${JUDGED.flatMap((one) => (one.usage ? [`[${one.usage}]`] : [])).join(' ')} < input.txt`;
+
+/** a, b or c. */
+function orList(names: readonly string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
 
 export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promise<{ stdout: string; stderr: string; code: number }> {
   let solve: (input: string) => string;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { engine: { type: 'string', default: 'auto' }, limit: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { engine: { type: 'string', default: 'auto' }, help: { type: 'boolean', short: 'h' }, ...SOLVE_OPTIONS },
       allowPositionals: true,
       strict: true,
     });
     if (values.help) return { stdout: `${USAGE}\n`, stderr: '', code: 0 };
     const puzzle = positionals.length === 1 ? JUDGED.find((one) => one.name === positionals[0]) : undefined;
     if (!puzzle) {
-      throw new InvalidInputError(`Name one puzzle, ${JUDGED.map((one) => one.name).join(' or ')}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
+      throw new InvalidInputError(`Name one puzzle, ${orList(JUDGED.map((one) => one.name))}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
     }
-    solve = puzzle.solver(parseEngine(values.engine), values.limit);
+    solve = puzzle.solver(parseEngine(values.engine as string), ownOptions(puzzle.name, puzzle.commandLine.solveOptions, values, SOLVE_OPTIONS, 'judge input'));
   } catch (error) {
     return { stdout: '', stderr: `${(error as Error).message}\n${USAGE}\n`, code: 2 };
   }

@@ -24,8 +24,9 @@ export interface CommandLine<Query> {
   positionText?(query: Query, location: Location): string;
   /** A stored record, as `npm run lookup` shows it: its moves and its line. */
   recordText?(location: Location, record: PositionRecord): { moves: string; line: string };
-  /** npm run solve: judge input to judge output, `limit` as the command line gave it (checked now). */
-  judgeSolver?(engine: Engine, limit: string | undefined): (input: string) => string;
-  /** The options of `npm run solve` only this puzzle takes, for its usage. */
+  /** npm run solve: judge input to judge output, with the values of its own solve options as given (checked now). */
+  judgeSolver?(engine: Engine, options: Readonly<Record<string, string | undefined>>): (input: string) => string;
+  /** The options of `npm run solve` only this puzzle takes, as parseArgs takes them, and their usage. */
+  readonly solveOptions?: Readonly<Record<string, { readonly type: 'string' }>>;
   readonly solveUsage?: string;
 }

@@ -75,6 +75,12 @@ describe('the solve command', () => {
     expect(await run(['eight', '--engine', 'table'], EIGHT_INPUT)).toEqual({ stdout: EIGHT_OUTPUT, stderr: '', code: 0 });
   });
 
+  it('solves the 15-puzzle\'s judge input (LightOJ), with --limit up to 80, and refuses a limit past it', async () => {
+    const input = '2\n\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\n2 1 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n';
+    expect(await run(['fifteen'], input)).toMatchObject({ stdout: 'Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\n', code: 0 });
+    expect(await run(['fifteen', '--limit', '81'], input)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/^--limit must be a whole number of moves from 0 to 80/) });
+  });
+
   it('answers past the judge\'s 15 moves with --limit, the same by search and by table', async () => {
     // The second sample board is 18 moves away: -1 for the judge, 18 when asked for the exact distance.
     for (const engine of ['search', 'table']) {
@@ -82,14 +88,14 @@ describe('the solve command', () => {
       expect(await run(['knights', '--limit', '17', '--engine', engine], KNIGHTS_INPUT)).toEqual({ stdout: '7\n-1\n', stderr: '', code: 0 });
     }
     expect(await run(['knights', '--limit', '40'], KNIGHTS_INPUT)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/limit must be a whole number of moves from 0 to 39; got "40"/) });
-    expect(await run(['eight', '--limit', '20'], EIGHT_INPUT)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/--limit is for knights/) });
+    expect(await run(['eight', '--limit', '20'], EIGHT_INPUT)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/^--limit is not an option of eight judge input\./) });
   });
 
   it('prints problems on stderr only and exits 2', async () => {
     const bad = await run(['eight'], '2\n12X453786\n12345678X\n564178X23\n7568X4132\n');
     expect(bad).toMatchObject({ stdout: '', code: 2 });
     expect(bad.stderr).toMatch(/^Case 2: 7568X4132 cannot be reached from 564178X23/);
-    expect(await run(['chess'], '')).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/Name one puzzle, knights or eight; got "chess"/) });
+    expect(await run(['chess'], '')).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/Name one puzzle, knights, eight or fifteen; got "chess"/) });
     expect(await run(['knights', '--engine', 'magic'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/no engine "magic"/) });
     expect(await run(['knights', '--fast'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage:/) });
   });

@@ -37,8 +37,7 @@ export const eightCommandLine: CommandLine<EightQuery> = {
       line: `"${eightLetters(blank, record.line)}"`,
     };
   },
-  judgeSolver(engine, limit) {
-    if (limit !== undefined) throw new InvalidInputError('--limit is for knights; Eight II answers are always exact.');
+  judgeSolver(engine) {
     return (input) => solveEightJudge(input, engine);
   },
 };

@@ -33,7 +33,8 @@ export const fifteenCommandLine: CommandLine<FifteenQuery> = {
   },
   farthestText: (far) => `${far.board}  ${String(far.path)}`,
   solveUsage: `--limit 0..${MAX_MOVES} (fifteen; default ${JUDGE_LIMIT})`,
-  judgeSolver(_engine, limit) {
+  solveOptions: { limit: { type: 'string' } },
+  judgeSolver(_engine, { limit }) {
     const within = limitOption(limit);
     // The databases are built only when a case is solvable: the others need no search.
     return (input) => formatFifteenJudge(parseFifteenJudge(input, within).map((query) => (query.solvable ? searchFifteen(query, UNLIMITED, solveDatabases()) : searchFifteen(query))));

@@ -36,7 +36,8 @@ export const knightsCommandLine: CommandLine<KnightsQuery> = {
     };
   },
   solveUsage: `--limit 0..${MAX_LIMIT} (knights; default ${DEFAULT_LIMIT})`,
-  judgeSolver(engine, limit) {
+  solveOptions: { limit: { type: 'string' } },
+  judgeSolver(engine, { limit }) {
     const within = limit === undefined ? DEFAULT_LIMIT : parseLimit(limit);
     return (input) => solveKnightsJudge(input, engine, within);
   },

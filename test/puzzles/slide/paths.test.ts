@@ -107,7 +107,7 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     const handler = createHandler(createAppState(readConfig({}), { log: quietLog() }));
     expect((await call(handler, { path: '/slide', query: 'board=123405' })).json).toMatchObject({ steps: 1, path: 'r', source: 'search' });
     const { commandLine } = await slide.offline();
-    expect(commandLine.judgeSolver!('search', undefined)('1\n123405\n')).toBe('1 r\n');
+    expect(commandLine.judgeSolver!('search', {})('1\n123405\n')).toBe('1 r\n');
   });
 });
 
