@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { InvalidInputError } from '../core/errors';
-import type { TableSpec } from '../store/table-pages';
+import type { AnyTableSpec } from '../store/table-pages';
 import type { Catalog, TableId } from '../store/table-schema';
 import { eight } from './eight';
 import { fifteen } from './fifteen';
@@ -68,7 +68,7 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
 export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices, withBenchmarks } = registryOf(REGISTERED);
 
 /** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
-export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): TableSpec[] {
+export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): AnyTableSpec[] {
   const names = goals === undefined ? [...choices.names] : [...new Set(goals.split(',').map((name) => name.trim()))];
   const unknown = names.find((name) => !choices.names.includes(name));
   if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${choices.names.join(', ')} (npm run precompute -- --help lists each puzzle's own load options too).`);
@@ -84,7 +84,7 @@ export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: n
  * A load's options given as words (`--goals standard --knights-depth 39`): the deploy's one
  * setting for them, checked by the puzzles' own rules (each table's spec is made, not built).
  */
-export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { goals: string | undefined; values: LoadValues; specs: TableSpec[] } {
+export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { goals: string | undefined; values: LoadValues; specs: AnyTableSpec[] } {
   let values;
   try {
     ({ values } = parseArgs({ args: [...words], options: { goals: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));
