@@ -17,6 +17,8 @@ import { samples } from '../../core/seeded';
 import { AnswerService } from '../../lambda/answer-service';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
@@ -53,6 +55,8 @@ beforeAll(async () => {
   tableName = await freshTable(client, 'handler');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
+  // the 15-puzzle's pattern databases, five groups of three: built and loaded in well under a second
+  await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
 });
 
 beforeEach(() => {
