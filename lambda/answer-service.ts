@@ -155,7 +155,7 @@ export class AnswerService {
       } catch (error) {
         // The reader's own sentence says what is wrong with the table; anything else is named.
         const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
-        const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.loadOptions.join(' ')}`;
+        const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.tables.flatMap((table) => estimates.describeTable(table).loadOptions).join(' ')}`;
         this.estimates.set(puzzle.name, { state: 'unusable', problem, until: this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) });
         this.options.onBadData?.(error);
       }
@@ -256,7 +256,7 @@ export class AnswerService {
 
   async health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
     if (!this.store) {
-      const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.tables!.describeTable(table, undefined), state: 'missing' }] as const);
+      const tables = tablesOf(new Map()).map(({ table, facts }) => [table, { facts, state: 'missing' }] as const);
       return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
     }
     const store = this.store;
@@ -267,12 +267,14 @@ export class AnswerService {
       const states = await Promise.all(tables.map(({ table }) => store.table(table)));
       // Estimate tables being read (a cold start's first seconds) are waited for, so that /health says whether they are usable.
       await this.estimatesSettled();
-      const health = Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.tables!.describeTable(table, catalog!.get(table)), states[i])]));
-      const degraded = [this.degradedBy(health), this.estimatesProblem()].filter((problem) => problem !== undefined);
+      const health = Object.fromEntries(tables.map(({ table, facts }, i) => [table, healthOf(table, facts, states[i])]));
+      // A table of estimates that cannot be used is told of by the estimates' own sentence, which says why.
+      const answering = Object.fromEntries(tables.flatMap(({ table, estimates }) => (estimates ? [] : [[table, health[table]]])));
+      const degraded = [this.degradedBy(answering), this.estimatesProblem()].filter((problem) => problem !== undefined);
       return { dynamodb: 'reachable', tables: health, degraded: degraded.length === 0 ? undefined : degraded.join(' ') };
     } catch (error) {
       this.reportFailure(error);
-      const tables = tablesOf(catalog ?? new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.tables!.describeTable(table, catalog?.get(table)), state: 'unknown' }] as const);
+      const tables = tablesOf(catalog ?? new Map()).map(({ table, facts }) => [table, { facts, state: 'unknown' }] as const);
       return {
         dynamodb: 'unreachable',
         tables: Object.fromEntries(tables),

@@ -12,6 +12,7 @@ import { fifteen } from './fifteen';
 import { knights } from './knights';
 import type { OfflineRoles, Puzzle } from './puzzle';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
+import type { TableFacts } from './roles/stored-tables';
 import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 
 const REGISTERED = [knights, eight, fifteen] as const;
@@ -23,8 +24,11 @@ export type PuzzleName = (typeof REGISTERED)[number]['name'];
 export interface Registry {
   readonly PUZZLES: readonly Puzzle[];
   puzzleNamed(name: string): Puzzle | undefined;
-  /** Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists. */
-  tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle }[];
+  /**
+   * Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists, then
+   * its tables of estimates (`estimates`: its search reads them, no answer is stored in them).
+   */
+  tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle; facts: TableFacts; estimates: boolean }[];
   /** Every puzzle with the roles only the commands use (loaded on first use). */
   withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]>;
   /** What a load can be asked for: the tables --goals selects, and the options only some puzzle takes. */
@@ -49,7 +53,11 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
   return {
     PUZZLES: puzzles,
     puzzleNamed: (name) => puzzles.find((puzzle) => puzzle.name === name),
-    tablesOf: (catalog) => puzzles.flatMap((puzzle) => (puzzle.tables ? puzzle.tables.tables(catalog).map((table) => ({ table, puzzle })) : [])),
+    tablesOf: (catalog) =>
+      puzzles.flatMap((puzzle) => [
+        ...(puzzle.tables?.tables(catalog).map((table) => ({ table, puzzle, facts: puzzle.tables!.describeTable(table, catalog.get(table)), estimates: false })) ?? []),
+        ...(puzzle.estimates?.tables.map((table) => ({ table, puzzle, facts: puzzle.estimates!.describeTable(table), estimates: true })) ?? []),
+      ]),
     withOfflineRoles,
     withBenchmarks: async () => (await Promise.all(puzzles.map(async (puzzle) => ({ puzzle, benchmarks: await puzzle.benchmarks?.() })))).flatMap(({ puzzle, benchmarks }) => (benchmarks ? [{ puzzle, benchmarks }] : [])),
     async loadChoices() {

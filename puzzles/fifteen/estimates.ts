@@ -5,8 +5,9 @@
  * cannot be, the search estimates by Manhattan distance and linear conflicts.
  */
 import type { EstimateTables } from '../roles/estimate-tables';
-import { compactPatternTable, expandPatternTable } from './rules/pattern-ranking';
-import { type PatternDatabases, checkPartition } from './rules/pattern-set';
+import { GOAL, formatFifteenBoard } from './rules/board';
+import { compactPatternTable, expandPatternTable, placementsFor } from './rules/pattern-ranking';
+import { PARTITION_663, type PatternDatabases, checkPartition } from './rules/pattern-set';
 import type { FifteenAnswer, FifteenQuery } from './rules/query';
 import { searchFifteen } from './rules/search';
 
@@ -35,7 +36,12 @@ export function databasesOf(arrays: ReadonlyMap<string, Uint8Array>): PatternDat
 
 export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
   tables: [FIFTEEN_TABLE],
-  loadOptions: [`--goals ${FIFTEEN_TABLE}`],
+  describeTable: () => ({
+    identity: { puzzle: 'fifteen', goal: formatFifteenBoard(GOAL) },
+    // the 6-6-3 databases' entries, compact: what a default load stores
+    spacePositions: PARTITION_663.reduce((sum, group) => sum + placementsFor(group.length), 0),
+    loadOptions: [`--goals ${FIFTEEN_TABLE}`],
+  }),
   searchWith(arrays) {
     const databases = databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());
     const heuristic = heuristicOf(databases);

@@ -7,12 +7,13 @@
 import type { SearchBudget } from '../../core/ida-star';
 import type { TableId } from '../../store/table-schema';
 import type { Answer } from './answer';
+import type { TableFacts } from './stored-tables';
 
 export interface EstimateTables<Query, A extends Answer> {
   /** The tables of arrays it reads. */
   readonly tables: readonly TableId[];
-  /** What /health says of its tables: the options of `npm run precompute` that load them. */
-  readonly loadOptions: readonly string[];
+  /** What /health and /stats say of a table of its own (spacePositions: its entries; loadOptions: what loads it). */
+  describeTable(table: TableId): TableFacts;
   /**
    * The search that uses the arrays read (each table's arrays by name, checked against its manifest
    * already); throws when they are not what it expects, and the solver's own search goes on.

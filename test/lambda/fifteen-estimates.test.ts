@@ -51,7 +51,14 @@ describe("the 15-puzzle's stored pattern databases", () => {
     const service = await functionOn(await loaded('fifteen-loaded'));
     expect(await service.ask()).toMatchObject({ ...LINE, source: 'search', heuristic: 'pattern databases 3-3-3-3-3', moves: searchOnly.moves });
     // knights and eight are not loaded here; fifteen is not named among the problems
-    expect(String((await service.health()).json.message)).not.toMatch(/fifteen/);
+    const health = await service.health();
+    expect(String(health.json.message)).not.toMatch(/fifteen/);
+    // /health and /stats describe its table: 5 groups of 3 tiles, 16 * 15 * 14 entries each, and how many hold each value
+    expect(health.json.tables).toMatchObject({ fifteen: { state: 'loaded', puzzle: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0', positions: 5 * 3360, whole: false } });
+    const stats = (await call(createHandler(service.app), { path: '/stats' })).json as { tables: Record<string, { levels: number[]; farthest: unknown[] }> };
+    expect(stats.tables.fifteen.levels.reduce((a, b) => a + b, 0)).toBe(5 * 3360);
+    expect(stats.tables.fifteen.levels[0]).toBe(5); // a group costs nothing only with its tiles home
+    expect(stats.tables.fifteen.farthest).toEqual([]);
   });
 
   it('a damaged page leaves the search on Manhattan distance, and /health says why', async () => {

@@ -221,6 +221,7 @@ describe('GET /health', () => {
       tables: {
         'knights#standard': { state: 'missing', puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39 },
         eight: { state: 'missing', puzzle: 'eight', goal: 'X12345678,1X2345678,12X345678,123X45678,1234X5678,12345X678,123456X78,1234567X8,12345678X' },
+        fifteen: { state: 'missing', puzzle: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0' },
       },
     });
   });
