@@ -21,7 +21,7 @@ import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
 import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
 import type { LoadedGoals, Location, StoredTables, TableFacts, TableStanding } from '../puzzles/roles/stored-tables';
-import { tablesOf } from '../puzzles/registry';
+import { PUZZLES, tablesOf } from '../puzzles/registry';
 import { ArrayTableError } from '../store/array-reads';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
@@ -240,6 +240,14 @@ export class AnswerService {
   tablesChanged(): void {
     this.store?.forgetManifests();
     this.cache.clear();
+    // estimate tables that could not be used are read again now (npm start's load of them just ended)
+    for (const [name, estimates] of this.estimates) if (estimates.state === 'unusable') this.estimates.delete(name);
+    this.readEstimates();
+  }
+
+  /** Starts reading every puzzle's estimate tables not read yet (while the function initialises); waits for none. */
+  readEstimates(): void {
+    for (const puzzle of PUZZLES) this.estimatedSearch(puzzle);
   }
 
   /**

@@ -80,7 +80,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   void answers.goals();
   // So are the estimate tables (the 15-puzzle's pattern databases, seconds to read and expand): a
   // Lambda's initialisation runs on a full core, and no request waits for them either way.
-  for (const puzzle of PUZZLES) answers.estimatedSearch(puzzle);
+  answers.readEstimates();
   const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
   return { config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
 }

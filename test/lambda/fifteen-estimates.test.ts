@@ -74,6 +74,18 @@ describe("the 15-puzzle's stored pattern databases", () => {
     expect(health.json.message).toMatch(/The estimates of fifteen cannot be used: The pages of fifteen do not match its manifest's checksum \(read sha256:\w+…, expected sha256:\w+…\): a page was changed after the load; reload the table; so fifteen questions are searched without them \(slower, the same answers\): load them with npm run precompute -- --goals fifteen\.$/);
   });
 
+  it('are read again when a load completes while the function runs (npm start)', async () => {
+    const tableName = await freshTable(client, 'fifteen-later');
+    const service = await functionOn(tableName);
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
+    expect((await service.health()).json.message).toMatch(/The estimates of fifteen cannot be used: fifteen is not loaded/);
+    await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
+    service.app.answers.tablesChanged();
+    await service.app.answers.estimatesSettled();
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'pattern databases 3-3-3-3-3' });
+    expect(String((await service.health()).json.message)).not.toMatch(/fifteen/);
+  });
+
   it('so does a missing page', async () => {
     const tableName = await loaded('fifteen-missing');
     await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: A_PAGE } } }));
