@@ -129,7 +129,9 @@ export function loadArguments(values: LoadOptionValues): string[] {
 
 export function summaryLine(result: LoadResult): string {
   const { manifest } = result;
-  const size = `${manifest.pages} pages (${manifest.positions} positions, depth ${manifest.depth}, ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.writeUnits} write units)`;
+  // a table of arrays has entries, not positions at a depth
+  const held = manifest.kind === 'arrays' ? `${manifest.positions} entries in ${manifest.arrays?.length ?? 0} arrays` : `${manifest.positions} positions, depth ${manifest.depth}`;
+  const size = `${manifest.pages} pages (${held}, ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.writeUnits} write units)`;
   if (result.status === 'already-loaded') {
     return `${result.table}: already loaded: ${size}, completed ${manifest.completedAt}; nothing to do (--force reloads).`;
   }
