@@ -11,14 +11,15 @@ import { BATCH_SIZE } from '../store/batch-writer';
 import { createDynamoClient } from '../store/client';
 import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
-import { type TablePages, type TableSpec } from '../store/table-pages';
+import { type AnyTableSpec, type TablePages } from '../store/table-pages';
+import type { ArrayPages } from '../store/array-pages';
 import { loadChoices, tableSpecs, withBenchmarks } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, pageItem } from '../store/table-schema';
 import type { Row } from '../core/benchmark';
 
 /** The baseline: the same pages, the same concurrency, nothing but BatchWriteItem calls. */
-async function bareLoop(client: DynamoDBClient, tableName: string, tables: TablePages[], concurrency: number): Promise<number> {
+async function bareLoop(client: DynamoDBClient, tableName: string, tables: (TablePages | ArrayPages)[], concurrency: number): Promise<number> {
   let items = 0;
   const inFlight = new Set<Promise<unknown>>();
   for (const table of tables) {
@@ -71,7 +72,7 @@ async function withFreshDynamo<T>(use: (client: DynamoDBClient) => Promise<T>): 
  * loaded end to end by the loader into another fresh one (a server that already holds the bare
  * loop's pages writes slower: its store compacts more).
  */
-async function loadAgainstBareLoop(benchmark: string, label: string, specs: () => TableSpec[]): Promise<Row[]> {
+async function loadAgainstBareLoop(benchmark: string, label: string, specs: () => AnyTableSpec[]): Promise<Row[]> {
   const concurrency = DEFAULT_CONCURRENCY;
   const { bareItems, bareSeconds } = await withFreshDynamo(async (client) => {
     await ensureTable(client, 'bare');

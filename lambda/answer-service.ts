@@ -19,8 +19,10 @@ import type { SearchBudget } from '../core/ida-star';
 import type { MoveValue } from '../core/move-values';
 import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
+import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
 import type { LoadedGoals, Location, StoredTables, TableFacts, TableStanding } from '../puzzles/roles/stored-tables';
-import { tablesOf } from '../puzzles/registry';
+import { PUZZLES, tablesOf } from '../puzzles/registry';
+import { ArrayTableError } from '../store/array-reads';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
 
@@ -77,6 +79,15 @@ export interface AnswerServiceOptions {
 
 const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
 
+/**
+ * A puzzle's estimate tables as this instance has them: being read, in use by its search, or not
+ * usable (why, and when to try again: a table loaded later is read then).
+ */
+type Estimates =
+  | { readonly state: 'reading'; readonly done: Promise<void> }
+  | { readonly state: 'in use'; readonly search: EstimatedSearch<unknown, Answer> }
+  | { readonly state: 'unusable'; readonly problem: string; readonly until: number };
+
 export class AnswerService {
   private readonly cache: LRUCache<string, { readonly answer: Result<Answer>; readonly until: number }>;
   /** The last catalogue read, kept for the requests of a DynamoDB failure's hold-off. */
@@ -85,6 +96,8 @@ export class AnswerService {
   private storeDownUntil = 0;
   /** The last DynamoDB failure, for /health. */
   private lastFailure: string | undefined;
+  /** Each puzzle's estimate tables, by puzzle name, once asked for. */
+  private readonly estimates = new Map<string, Estimates>();
 
   constructor(
     private readonly store: PageStore | undefined,
@@ -112,7 +125,7 @@ export class AnswerService {
           const where = located();
           return where && tables ? this.fromTable(tables, query, where, budget) : Promise.resolve(undefined);
         },
-        () => puzzle.solver.search(query, budget),
+        () => (this.estimatedSearch(puzzle) ?? puzzle.solver).search(query, budget),
         options.moves ? (answer) => puzzle.solver.valueMoves(query, answer, budget) : undefined,
       );
     } catch (error) {
@@ -120,6 +133,48 @@ export class AnswerService {
       const advice = tables ? await this.adviceWhenSearchGaveUp(tables, query, located()) : (puzzle.solver.adviceWhenSearchGaveUp?.(query) ?? 'Try again shortly.');
       throw new BudgetExhaustedError(`${error.message} ${advice}`);
     }
+  }
+
+  /**
+   * The search that uses the puzzle's estimate tables once they are read, or undefined (the
+   * solver's own search answers meanwhile). The first call starts the read and never waits for it:
+   * no question, of this puzzle or another, waits for a few thousand pages. A table that could not
+   * be used is tried again after the manifest period.
+   */
+  estimatedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+    const estimates = puzzle.estimates;
+    if (!estimates || !this.store) return undefined;
+    const known = this.estimates.get(puzzle.name);
+    if (known?.state === 'in use') return known.search as EstimatedSearch<Q, A>;
+    if (known?.state === 'reading' || (known?.state === 'unusable' && known.until > this.now())) return undefined;
+    const store = this.store;
+    const done = (async () => {
+      try {
+        const read = await Promise.all(estimates.tables.map(async (table) => [table, (await store.readArrays(table)).arrays] as const));
+        this.estimates.set(puzzle.name, { state: 'in use', search: estimates.searchWith(new Map(read)) as EstimatedSearch<unknown, Answer> });
+      } catch (error) {
+        // The reader's own sentence says what is wrong with the table; anything else is named.
+        const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
+        const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.tables.flatMap((table) => estimates.describeTable(table).loadOptions).join(' ')}`;
+        this.estimates.set(puzzle.name, { state: 'unusable', problem, until: this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) });
+        this.options.onBadData?.(error);
+      }
+    })();
+    this.estimates.set(puzzle.name, { state: 'reading', done });
+    return undefined;
+  }
+
+  /** Settles when the estimate tables asked for so far are read or found unusable (tests, the bench). */
+  async estimatesSettled(): Promise<void> {
+    for (const estimates of this.estimates.values()) if (estimates.state === 'reading') await estimates.done;
+  }
+
+  /** Why some puzzle's search goes without its estimate tables, in a sentence; undefined when none does. */
+  private estimatesProblem(): string | undefined {
+    const problems = [...this.estimates.values()].flatMap((estimates) =>
+      estimates.state === 'unusable' ? [estimates.problem] : [],
+    );
+    return problems.length === 0 ? undefined : `${problems.join('; ')}.`;
   }
 
   /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
@@ -185,6 +240,14 @@ export class AnswerService {
   tablesChanged(): void {
     this.store?.forgetManifests();
     this.cache.clear();
+    // estimate tables that could not be used are read again now (npm start's load of them just ended)
+    for (const [name, estimates] of this.estimates) if (estimates.state === 'unusable') this.estimates.delete(name);
+    this.readEstimates();
+  }
+
+  /** Starts reading every puzzle's estimate tables not read yet (while the function initialises); waits for none. */
+  readEstimates(): void {
+    for (const puzzle of PUZZLES) this.estimatedSearch(puzzle);
   }
 
   /**
@@ -201,7 +264,7 @@ export class AnswerService {
 
   async health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
     if (!this.store) {
-      const tables = tablesOf(new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.tables!.describeTable(table, undefined), state: 'missing' }] as const);
+      const tables = tablesOf(new Map()).map(({ table, facts }) => [table, { facts, state: 'missing' }] as const);
       return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
     }
     const store = this.store;
@@ -210,11 +273,16 @@ export class AnswerService {
       catalog = await store.catalog({ fresh: options.fresh });
       const tables = tablesOf(catalog);
       const states = await Promise.all(tables.map(({ table }) => store.table(table)));
-      const health = Object.fromEntries(tables.map(({ table, puzzle }, i) => [table, healthOf(table, puzzle.tables!.describeTable(table, catalog!.get(table)), states[i])]));
-      return { dynamodb: 'reachable', tables: health, degraded: this.degradedBy(health) };
+      // Estimate tables being read (a cold start's first seconds) are waited for, so that /health says whether they are usable.
+      await this.estimatesSettled();
+      const health = Object.fromEntries(tables.map(({ table, facts }, i) => [table, healthOf(table, facts, states[i])]));
+      // A table of estimates that cannot be used is told of by the estimates' own sentence, which says why.
+      const answering = Object.fromEntries(tables.flatMap(({ table, estimates }) => (estimates ? [] : [[table, health[table]]])));
+      const degraded = [this.degradedBy(answering), this.estimatesProblem()].filter((problem) => problem !== undefined);
+      return { dynamodb: 'reachable', tables: health, degraded: degraded.length === 0 ? undefined : degraded.join(' ') };
     } catch (error) {
       this.reportFailure(error);
-      const tables = tablesOf(catalog ?? new Map()).map(({ table, puzzle }) => [table, { facts: puzzle.tables!.describeTable(table, catalog?.get(table)), state: 'unknown' }] as const);
+      const tables = tablesOf(catalog ?? new Map()).map(({ table, facts }) => [table, { facts, state: 'unknown' }] as const);
       return {
         dynamodb: 'unreachable',
         tables: Object.fromEntries(tables),

@@ -78,6 +78,9 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   // The loaded goals are read while the function initialises too, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
   void answers.goals();
+  // So are the estimate tables (the 15-puzzle's pattern databases, seconds to read and expand): a
+  // Lambda's initialisation runs on a full core, and no request waits for them either way.
+  answers.readEstimates();
   const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
   return { config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
 }

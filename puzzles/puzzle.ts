@@ -11,6 +11,7 @@
 import type { Answer } from './roles/answer';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
 import type { CommandLine } from './roles/command-line';
+import type { EstimateTables } from './roles/estimate-tables';
 import type { HttpShape } from './roles/http-shape';
 import type { JudgeFormat } from './roles/judge-format';
 import type { Solver } from './roles/solver';
@@ -26,6 +27,8 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
   readonly http: HttpShape<Query, A>;
   readonly tables?: StoredTables<Query, A>;
   readonly judge?: JudgeFormat<Query, A>;
+  /** Tables of estimates its search reads once per container (the 15-puzzle's pattern databases). */
+  readonly estimates?: EstimateTables<Query, A>;
   /** Its panel on the web page, if it has one. */
   readonly page?: PagePanelSource;
   /** The roles only the commands use, loaded when one asks (an import the function's bundle leaves out). */

@@ -5,13 +5,14 @@
  */
 import { parseArgs } from 'node:util';
 import { InvalidInputError } from '../core/errors';
-import type { TableSpec } from '../store/table-pages';
+import type { AnyTableSpec } from '../store/table-pages';
 import type { Catalog, TableId } from '../store/table-schema';
 import { eight } from './eight';
 import { fifteen } from './fifteen';
 import { knights } from './knights';
 import type { OfflineRoles, Puzzle } from './puzzle';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
+import type { TableFacts } from './roles/stored-tables';
 import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 
 const REGISTERED = [knights, eight, fifteen] as const;
@@ -23,8 +24,11 @@ export type PuzzleName = (typeof REGISTERED)[number]['name'];
 export interface Registry {
   readonly PUZZLES: readonly Puzzle[];
   puzzleNamed(name: string): Puzzle | undefined;
-  /** Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists. */
-  tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle }[];
+  /**
+   * Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists, then
+   * its tables of estimates (`estimates`: its search reads them, no answer is stored in them).
+   */
+  tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle; facts: TableFacts; estimates: boolean }[];
   /** Every puzzle with the roles only the commands use (loaded on first use). */
   withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]>;
   /** What a load can be asked for: the tables --goals selects, and the options only some puzzle takes. */
@@ -49,7 +53,11 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
   return {
     PUZZLES: puzzles,
     puzzleNamed: (name) => puzzles.find((puzzle) => puzzle.name === name),
-    tablesOf: (catalog) => puzzles.flatMap((puzzle) => (puzzle.tables ? puzzle.tables.tables(catalog).map((table) => ({ table, puzzle })) : [])),
+    tablesOf: (catalog) =>
+      puzzles.flatMap((puzzle) => [
+        ...(puzzle.tables?.tables(catalog).map((table) => ({ table, puzzle, facts: puzzle.tables!.describeTable(table, catalog.get(table)), estimates: false })) ?? []),
+        ...(puzzle.estimates?.tables.map((table) => ({ table, puzzle, facts: puzzle.estimates!.describeTable(table), estimates: true })) ?? []),
+      ]),
     withOfflineRoles,
     withBenchmarks: async () => (await Promise.all(puzzles.map(async (puzzle) => ({ puzzle, benchmarks: await puzzle.benchmarks?.() })))).flatMap(({ puzzle, benchmarks }) => (benchmarks ? [{ puzzle, benchmarks }] : [])),
     async loadChoices() {
@@ -68,7 +76,7 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
 export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices, withBenchmarks } = registryOf(REGISTERED);
 
 /** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
-export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): TableSpec[] {
+export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): AnyTableSpec[] {
   const names = goals === undefined ? [...choices.names] : [...new Set(goals.split(',').map((name) => name.trim()))];
   const unknown = names.find((name) => !choices.names.includes(name));
   if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${choices.names.join(', ')} (npm run precompute -- --help lists each puzzle's own load options too).`);
@@ -84,7 +92,7 @@ export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: n
  * A load's options given as words (`--goals standard --knights-depth 39`): the deploy's one
  * setting for them, checked by the puzzles' own rules (each table's spec is made, not built).
  */
-export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { goals: string | undefined; values: LoadValues; specs: TableSpec[] } {
+export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { goals: string | undefined; values: LoadValues; specs: AnyTableSpec[] } {
   let values;
   try {
     ({ values } = parseArgs({ args: [...words], options: { goals: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));

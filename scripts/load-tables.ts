@@ -11,7 +11,7 @@ import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
 import { ensureTable } from '../store/table-admin';
-import type { TableSpec } from '../store/table-pages';
+import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME, tableNameProblem } from '../store/table-schema';
 import { createProgressReporter } from './load-progress';
 /** Batches in flight at most: beyond this a local server only queues them. */
@@ -69,7 +69,7 @@ export interface LoadSettings {
   readonly endpoint?: string;
   readonly table: string;
   readonly region?: string;
-  readonly specs: TableSpec[];
+  readonly specs: AnyTableSpec[];
   readonly concurrency: number;
   readonly force: boolean;
 }
@@ -108,7 +108,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
     throw new UsageError(`--region must be a region name of letters, digits and "-"; got "${region}".`);
   }
   const concurrency = integerOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
-  let specs: TableSpec[];
+  let specs: AnyTableSpec[];
   try {
     specs = tableSpecs(choices, values.goals, values);
   } catch (error) {
@@ -129,7 +129,9 @@ export function loadArguments(values: LoadOptionValues): string[] {
 
 export function summaryLine(result: LoadResult): string {
   const { manifest } = result;
-  const size = `${manifest.pages} pages (${manifest.positions} positions, depth ${manifest.depth}, ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.writeUnits} write units)`;
+  // a table of arrays has entries, not positions at a depth
+  const held = manifest.kind === 'arrays' ? `${manifest.positions} entries in ${manifest.arrays?.length ?? 0} arrays` : `${manifest.positions} positions, depth ${manifest.depth}`;
+  const size = `${manifest.pages} pages (${held}, ${(manifest.bytes / 1e6).toFixed(1)} MB, ${manifest.writeUnits} write units)`;
   if (result.status === 'already-loaded') {
     return `${result.table}: already loaded: ${size}, completed ${manifest.completedAt}; nothing to do (--force reloads).`;
   }

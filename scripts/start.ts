@@ -19,7 +19,7 @@ import { readConfig } from '../lambda/config';
 import { createDynamoClient } from '../store/client';
 import { type ChildDynamo, LocalDynamoError, startLocalDynamo } from '../store/local-dynamodb';
 import { ensureTable } from '../store/table-admin';
-import type { TableSpec } from '../store/table-pages';
+import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
 import { PUZZLES, withOfflineRoles } from '../puzzles/registry';
@@ -82,7 +82,7 @@ function tryLines(url: string, elsewhere: string): string[] {
 }
 
 /** Whether any of the tables in the local data was written by another schema version. */
-async function hasOutdatedTables(app: AppState, specs: readonly TableSpec[]): Promise<boolean> {
+async function hasOutdatedTables(app: AppState, specs: readonly AnyTableSpec[]): Promise<boolean> {
   const states = await Promise.all(specs.map((spec) => app.store!.table(spec.table)));
   return states.some((state) => state.state === 'outdated');
 }

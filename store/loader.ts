@@ -24,7 +24,9 @@ import { createHash } from 'node:crypto';
 import { type AttributeValue, ConditionalCheckFailedException, DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, newWriteStats, writeBatch } from './batch-writer';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
-import type { TablePages, TableSpec } from './table-pages';
+import type { ArrayPages } from './array-pages';
+import { readPages } from './page-reads';
+import type { AnyTableSpec, TablePages } from './table-pages';
 import {
   CATALOG_ATTRIBUTE,
   CATALOG_KEY,
@@ -149,7 +151,7 @@ export class CatalogFullError extends Error {
 
 export const DEFAULT_CONCURRENCY = 16;
 
-export async function loadTable(client: DynamoDBClient, spec: TableSpec, options: LoadOptions): Promise<LoadResult> {
+export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const { tableName } = options;
   const policy = options.retry ?? DEFAULT_RETRY;
@@ -260,7 +262,8 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
       `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,
     );
   }
-  await verifySample(client, tableName, pages, spec, options, policy);
+  if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, policy);
+  else await verifySample(client, tableName, pages, spec, options, policy);
 
   const manifest: Manifest = {
     ...identity,
@@ -270,7 +273,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
     writeUnits,
     checksum,
     completedAt: new Date().toISOString(),
-    farthest: pages.farthest(FARTHEST_LISTED),
+    ...(pages.kind === 'arrays' ? { farthest: [], kind: 'arrays' as const, arrays: pages.arrays } : { farthest: pages.farthest(FARTHEST_LISTED) }),
   };
   await put(manifestItem(manifest));
   await remove(progressKey(spec.table));
@@ -279,7 +282,7 @@ export async function loadTable(client: DynamoDBClient, spec: TableSpec, options
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }
 
-async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: TableSpec, options: LoadOptions, policy: RetryPolicy) {
+async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, policy: RetryPolicy) {
   const random = options.random ?? Math.random;
   const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
   const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
@@ -289,6 +292,22 @@ async function verifySample(client: DynamoDBClient, tableName: string, pages: Ta
     throw new VerificationError(
       `${failures.length} of ${sample.length} positions read back differ from the computed tables (first: slot ${first.expected.slot} of ${first.expected.key} should be ${JSON.stringify(first.expected.record)}, found ${first.found}); no manifest was written.`,
     );
+  }
+}
+
+/**
+ * A table of arrays is read back whole (every page, a few thousand at most, in BatchGetItem calls
+ * of 100) and compared byte for byte with what was built: arrays have no positions to sample, and
+ * a reader needs every page anyway.
+ */
+async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, policy: RetryPolicy) {
+  const items = await readPages(client, tableName, pages.pages.map(({ key }) => key), { policy, consistent: true });
+  const differing = pages.pages.filter(({ key }, index) => {
+    const item = items.get(key);
+    return !item || !Buffer.from(pageBytesOf(item)).equals(pages.encode(index));
+  });
+  if (differing.length > 0) {
+    throw new VerificationError(`${differing.length} of ${pages.pages.length} pages of ${table} read back differ from the arrays built (first: ${differing[0].key}); no manifest was written.`);
   }
 }
 
@@ -314,7 +333,7 @@ interface Written {
  * Encodes every page, hashing each, and writes those from `resumeFrom` on, keeping at most
  * `concurrency` batches in flight.
  */
-async function writeAll(pages: TablePages, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
+async function writeAll(pages: TablePages | ArrayPages, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
   const hash = createHash('sha256');
   const inFlight = new Set<Promise<void>>();
   const finished = new Set<number>(); // batch numbers done beyond the low-water mark

@@ -13,6 +13,7 @@
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../core/clock';
+import { type ArrayTable, readArrayTable } from './array-reads';
 import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
 import { pageSlotOf } from './page-layout';
 import { readPages } from './page-reads';
@@ -33,6 +34,9 @@ import {
   readCatalog,
   readManifest,
 } from './table-schema';
+
+/** One call of a whole-table read (100 pages, 400 KB) may take longer than a request's page read. */
+const ARRAY_CALL_TIMEOUT_MS = 10_000;
 
 export type TableState =
   | { readonly state: 'loaded'; readonly manifest: Manifest }
@@ -139,6 +143,11 @@ export class PageStore {
       );
     }
     return pending;
+  }
+
+  /** A whole table of arrays, checked against its manifest (array-reads.ts): estimates a search reads once per container. */
+  readArrays(table: TableId): Promise<ArrayTable> {
+    return readArrayTable(this.client, this.tableName, table, { policy: this.options.retry, timeoutMs: ARRAY_CALL_TIMEOUT_MS });
   }
 
   private async readState(table: TableId): Promise<TableState> {

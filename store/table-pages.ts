@@ -14,12 +14,13 @@ import { BitWriter } from './bits';
 import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
 import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
+import type { ArrayPages } from './array-pages';
 import type { PagedPuzzle } from './paged-puzzle';
 import type { Catalog, FarthestPosition, TableId } from './table-schema';
 import { pageCapacity, pageKey } from './table-schema';
 
-/** A logical table before its positions are computed: enough to compare with a manifest. */
-export interface TableSpec {
+/** A logical table before its positions (or arrays) are computed: enough to compare with a manifest. */
+export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {
   readonly table: TableId;
   readonly goal: string;
   readonly depth: number;
@@ -29,9 +30,12 @@ export interface TableSpec {
   roomProblem?(catalog: Catalog): string | undefined;
   /** The bound itself, kept by the catalogue as a count of this kind's tables. */
   readonly catalogBound?: { readonly kind: string; readonly max: number };
-  /** Runs the BFS and plans the pages (seconds for the default tables). */
-  build(): TablePages;
+  /** Runs the BFS and plans the pages (seconds for the default tables); or plans the pages of a table of byte arrays. */
+  build(): Pages;
 }
+
+/** A table of either kind, as the loads and the loader take it. */
+export type AnyTableSpec = TableSpec<TablePages | ArrayPages>;
 
 export interface PageRef {
   readonly key: string;
@@ -49,6 +53,8 @@ export interface StoredPosition {
 }
 
 export interface TablePages {
+  /** A table of positions (the loader tells it from a table of arrays, array-pages.ts, by this). */
+  readonly kind?: 'positions';
   readonly format: PagedPuzzle;
   readonly layout: PageLayout;
   /** Positions stored, and how many at each distance. */

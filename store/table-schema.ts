@@ -22,6 +22,7 @@
  * someone's own) with one GetItem, and never needs to Scan.
  */
 import type { AttributeDefinition, AttributeValue, KeySchemaElement } from '@aws-sdk/client-dynamodb';
+import type { ArrayShape } from './array-pages';
 import type { PageLayout } from './page-layout';
 
 /**
@@ -183,6 +184,13 @@ export interface Manifest extends LoadIdentity {
   readonly completedAt: string;
   /** The positions farthest from their goal (at most FARTHEST_LISTED), farthest first. */
   readonly farthest: readonly FarthestPosition[];
+  /**
+   * Absent for a table of positions; 'arrays' for a table of named byte arrays (array-pages.ts),
+   * whose `positions` are its bytes, `levels` how many bytes hold each value, and `arrays` its
+   * arrays' names and lengths in load order.
+   */
+  readonly kind?: 'arrays';
+  readonly arrays?: readonly ArrayShape[];
 }
 
 /** Positions the manifest lists as the table's farthest. */
@@ -248,6 +256,8 @@ export function manifestItem(manifest: Manifest): DynamoItem {
     checksum: { S: manifest.checksum },
     completedAt: { S: manifest.completedAt },
     farthest: { S: JSON.stringify(manifest.farthest) },
+    ...(manifest.kind === undefined ? {} : { kind: { S: manifest.kind } }),
+    ...(manifest.arrays === undefined ? {} : { arrays: { S: JSON.stringify(manifest.arrays) } }),
   };
 }
 
@@ -277,6 +287,7 @@ export function readManifest(item: DynamoItem): Manifest | ForeignManifest {
       checksum: item.checksum.S!,
       completedAt: item.completedAt.S!,
       farthest: JSON.parse(item.farthest.S!) as FarthestPosition[],
+      ...(item.kind?.S === 'arrays' ? { kind: 'arrays' as const, arrays: JSON.parse(item.arrays.S!) as ArrayShape[] } : {}),
     };
   } catch {
     throw new MalformedItemError(`the manifest ${item[PARTITION_KEY]?.S ?? '?'} says schema version ${SCHEMA_VERSION} but lacks its fields`);

@@ -4,6 +4,7 @@ import { type FifteenAnswer, type FifteenQuery, MAX_MOVES } from './rules/query'
 import { InvalidInputError } from '../../core/errors';
 import { checkQuery } from '../fields';
 import type { HttpShape } from '../roles/http-shape';
+import { MANHATTAN } from './estimates';
 import type { FifteenResponse } from './response';
 import { FIFTEEN_SAMPLES, FifteenAnswerSchema, FifteenQuerySchema } from './schema';
 
@@ -31,6 +32,7 @@ export const fifteenHttp: HttpShape<FifteenQuery, FifteenAnswer> = {
       steps: answer.steps,
       path: answer.path,
       source: answer.source,
+      heuristic: answer.heuristic ?? MANHATTAN,
       cached: answer.cached,
       board: formatFifteenBoard(query.board),
       moves: (answer.moves ?? []).map(({ move, steps, optimal }) => ({ move: MOVE_LETTERS[move] as 'd' | 'l' | 'r' | 'u', steps, optimal })),

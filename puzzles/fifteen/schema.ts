@@ -24,6 +24,11 @@ export const FifteenAnswerSchema = v.strictObject({
   steps: int('Moves in a shortest line to the goal.'),
   path: v.pipe(v.string(), v.regex(/^[dlru]*$/), v.description("The lex-min shortest line as the letters d, l, r, u (the blank's moves).")),
   source: AnswerSourceSchema,
+  heuristic: v.pipe(
+    v.string(),
+    v.description('The estimate the search was guided by: "pattern databases 6-6-3" once the function has read the stored databases, "manhattan and linear conflicts" before, or when they cannot be read (slower, the same answer).'),
+    v.examples(['pattern databases 6-6-3', 'manhattan and linear conflicts']),
+  ),
   cached: v.pipe(v.boolean(), v.description("Whether the answer came from this instance's cache of recent answers.")),
   board: v.pipe(v.string(), v.description('The board asked about, as 16 numbers joined by commas.')),
   moves: v.pipe(list(FifteenMoveSchema), v.description('Every legal move (d, l, r, u order) and its value; empty when they could not be valued in time (movesUnvalued says why).')),
@@ -39,6 +44,7 @@ export const FIFTEEN_SAMPLES = [
       steps: 9,
       path: 'llldrdrdr',
       source: 'search',
+      heuristic: 'manhattan and linear conflicts',
       cached: false,
       board: '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15',
       moves: [

@@ -4,9 +4,11 @@ import type { FifteenAnswer, FifteenQuery } from './rules/query';
 import { searchFifteen } from './rules/search';
 import { formatFifteenBoard } from './rules/board';
 import type { Solver } from '../roles/solver';
+import { MANHATTAN } from './estimates';
 
 export const fifteenSolver: Solver<FifteenQuery, FifteenAnswer> = {
-  search: (query, budget) => searchFifteen(query, budget),
+  // Its own search, before (or without) the stored pattern databases: estimates.ts has the other.
+  search: (query, budget) => ({ ...searchFifteen(query, budget), heuristic: MANHATTAN }),
   valueMoves: (query, answer, budget) => fifteenMovesBySearch(query, answer, budget),
   cacheKey: (query) => `${formatFifteenBoard(query.board)}|${query.limit}`,
   adviceWhenSearchGaveUp: (query) =>

@@ -3,7 +3,7 @@
  * precompute, npm start, the deploy's loader), and the load options only this puzzle takes. Only
  * the loads read it, never the function.
  */
-import type { TableSpec } from '../../store/table-pages';
+import type { AnyTableSpec } from '../../store/table-pages';
 
 /** What a load was asked for, as parseArgs gives it. */
 export type LoadValues = Readonly<Record<string, string | boolean | string[] | undefined>>;
@@ -20,7 +20,7 @@ export interface TableLoads {
   readonly options?: Readonly<Record<string, LoadOption>>;
   readonly usage?: string;
   /** The loads asked for: `names` those of its names that --goals selected (all of them without --goals). */
-  specs(names: readonly string[], values: LoadValues): TableSpec[];
+  specs(names: readonly string[], values: LoadValues): AnyTableSpec[];
   /** Memory in MB the deploy's loader needs for these loads (more memory is more CPU too); undefined when its default will do. */
   loaderMemoryMb?(values: LoadValues): number | undefined;
 }

@@ -17,6 +17,8 @@ import { samples } from '../../core/seeded';
 import { AnswerService } from '../../lambda/answer-service';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
@@ -53,6 +55,8 @@ beforeAll(async () => {
   tableName = await freshTable(client, 'handler');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
+  // the 15-puzzle's pattern databases, five groups of three: built and loaded in well under a second
+  await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
 });
 
 beforeEach(() => {
@@ -217,6 +221,7 @@ describe('GET /health', () => {
       tables: {
         'knights#standard': { state: 'missing', puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39 },
         eight: { state: 'missing', puzzle: 'eight', goal: 'X12345678,1X2345678,12X345678,123X45678,1234X5678,12345X678,123456X78,1234567X8,12345678X' },
+        fifteen: { state: 'missing', puzzle: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0' },
       },
     });
   });

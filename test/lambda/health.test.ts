@@ -11,6 +11,8 @@ import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { ensureTable } from '../../store/table-admin';
 import { functionUrlEvent, lambdaContext } from '../support/function-url';
@@ -27,6 +29,7 @@ describe('/health', () => {
     await ensureTable(client, 'health');
     await loadTable(client, knightsSpec('standard', 3), { tableName: 'health', concurrency: 8 });
     await loadTable(client, eightSpec(2), { tableName: 'health', concurrency: 8 });
+    await loadTable(client, fifteenSpec(PARTITION_33333), { tableName: 'health', concurrency: 8 });
     client.destroy();
     let now = 1_000;
     const clock: Clock = { now: () => now };
@@ -75,7 +78,9 @@ describe('/health', () => {
       expect(health.json).toMatchObject({
         status: 'degraded',
         dynamodb: 'reachable',
-        message: 'eight is not loaded, so its questions are found by search; load with npm run precompute (locally, npm start loads them).',
+        message:
+          'eight is not loaded, so its questions are found by search; load with npm run precompute (locally, npm start loads them). ' +
+          'The estimates of fifteen cannot be used: fifteen is not loaded (it has no manifest); so fifteen questions are searched without them (slower, the same answers): load them with npm run precompute -- --goals fifteen.',
       });
     } finally {
       client.destroy();

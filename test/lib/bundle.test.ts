@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { loadTable } from '../../store/loader';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../../puzzles/puzzle';
 import { withOfflineRoles } from '../../puzzles/registry';
@@ -30,6 +32,7 @@ beforeAll(async () => {
   const tableName = await freshTable(client, 'bundle');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
+  await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
   fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
 });
 

@@ -16,6 +16,7 @@ describe('precompute options', () => {
     expect(options !== 'help' && options.specs.map((spec) => [spec.table, spec.depth])).toEqual([
       ['knights#standard', 15],
       ['eight', 31],
+      ['fifteen', 0],
     ]);
   });
 
@@ -36,6 +37,7 @@ describe('precompute options', () => {
       ['knights#mine', OWN, 46],
       ['knights#far-1', FAR, 46],
       ['eight', expect.any(String), 31],
+      ['fifteen', expect.any(String), 0],
     ]);
     const only = parsePrecomputeOptions(['--goals', 'eight', '--goal', `mine=${OWN.replaceAll('/', '')}`, '--goal', `mine=${OWN}`]);
     expect(only !== 'help' && only.specs.map((spec) => spec.table)).toEqual(['knights#mine', 'eight']);

@@ -19,6 +19,8 @@ export interface FifteenAnswer {
   readonly steps: number;
   /** The lex-min shortest line as the letters d, l, r, u (the blank's moves); '' when steps is -1. */
   readonly path: string;
+  /** Which estimate guided the search that found it (the service's answers say it). */
+  readonly heuristic?: string;
 }
 
 export const NO_ANSWER: FifteenAnswer = Object.freeze({ steps: -1, path: '' });

@@ -76,7 +76,7 @@ describe('a goal loaded with --goal NAME=BOARD', () => {
   it('is listed by /stats and /health with its name, board, limits and the BFS levels', async () => {
     const { handler } = functionOn(tableName);
     const stats = (await call(handler, { path: '/stats' })).json;
-    expect(Object.keys(stats.tables)).toEqual(['knights#standard', 'knights#mine', 'eight']);
+    expect(Object.keys(stats.tables)).toEqual(['knights#standard', 'knights#mine', 'eight', 'fifteen']);
     expect(stats.tables['knights#mine']).toMatchObject({
       state: 'loaded',
       puzzle: 'knights',

@@ -1,0 +1,50 @@
+/**
+ * The 15-puzzle's stored pattern databases: the table `fifteen`, one array a tile group (named by
+ * its tiles, `tiles-1-5-6-9-10-13`), each compact (pattern-ranking.ts: 11.5 MB for 6-6-3 where the
+ * search's sparse index takes 33.6 MB) and expanded when read. Until they are read, or when they
+ * cannot be, the search estimates by Manhattan distance and linear conflicts.
+ */
+import type { EstimateTables } from '../roles/estimate-tables';
+import { GOAL, formatFifteenBoard } from './rules/board';
+import { compactPatternTable, expandPatternTable, placementsFor } from './rules/pattern-ranking';
+import { PARTITION_663, type PatternDatabases, checkPartition } from './rules/pattern-set';
+import type { FifteenAnswer, FifteenQuery } from './rules/query';
+import { searchFifteen } from './rules/search';
+
+export const FIFTEEN_TABLE = 'fifteen';
+export const MANHATTAN = 'manhattan and linear conflicts';
+
+/** How an answer's estimate is named: the databases' group sizes, or Manhattan. */
+export const heuristicOf = (databases: PatternDatabases | undefined) => (databases ? `pattern databases ${databases.partition.map((group) => group.length).join('-')}` : MANHATTAN);
+
+const groupName = (group: readonly number[]) => `tiles-${group.join('-')}`;
+
+/** The arrays a load writes: one compact database per group, in the partition's order. */
+export function databaseArrays(databases: PatternDatabases): { name: string; bytes: Uint8Array }[] {
+  return databases.partition.map((group, g) => ({ name: groupName(group), bytes: compactPatternTable(group, databases.tables[g]) }));
+}
+
+/** The databases from the arrays read; an error saying what is wrong when they are not a partition's databases. */
+export function databasesOf(arrays: ReadonlyMap<string, Uint8Array>): PatternDatabases {
+  const partition = [...arrays.keys()].map((name) => {
+    if (!/^tiles(-\d+)+$/.test(name)) throw new Error(`the ${FIFTEEN_TABLE} table's array ${name} does not name a tile group`);
+    return name.split('-').slice(1).map(Number);
+  });
+  checkPartition(partition);
+  return { partition, tables: partition.map((group) => expandPatternTable(group, arrays.get(groupName(group))!)) };
+}
+
+export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
+  tables: [FIFTEEN_TABLE],
+  describeTable: () => ({
+    identity: { puzzle: 'fifteen', goal: formatFifteenBoard(GOAL) },
+    // the 6-6-3 databases' entries, compact: what a default load stores
+    spacePositions: PARTITION_663.reduce((sum, group) => sum + placementsFor(group.length), 0),
+    loadOptions: [`--goals ${FIFTEEN_TABLE}`],
+  }),
+  searchWith(arrays) {
+    const databases = databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());
+    const heuristic = heuristicOf(databases);
+    return { search: (query, budget) => ({ ...searchFifteen(query, budget, databases), heuristic }) };
+  },
+};

@@ -1,0 +1,27 @@
+/**
+ * The 15-puzzle's load: its pattern databases (6-6-3 by default, about 13 s to build) as the table
+ * `fifteen` of byte arrays, one compact array a tile group. A test loads a small partition.
+ */
+import type { ArrayPages } from '../../../store/array-pages';
+import { planArrayPages } from '../../../store/array-pages';
+import type { TableSpec } from '../../../store/table-pages';
+import type { TableLoads } from '../../roles/table-loads';
+import { FIFTEEN_TABLE, databaseArrays } from '../estimates';
+import { placementsFor } from '../rules/pattern-ranking';
+import { PARTITION_663, buildPatternDatabases } from '../rules/pattern-set';
+
+export function fifteenSpec(partition: readonly (readonly number[])[] = PARTITION_663): TableSpec<ArrayPages> {
+  return {
+    table: FIFTEEN_TABLE,
+    // The goal a manifest names: which groups, so that a load of another partition replaces it (--force).
+    goal: `pattern databases ${partition.map((group) => group.join(',')).join(' / ')}`,
+    depth: 0,
+    spacePositions: partition.reduce((sum, group) => sum + placementsFor(group.length), 0),
+    build: () => planArrayPages(FIFTEEN_TABLE, databaseArrays(buildPatternDatabases(partition))),
+  };
+}
+
+export const fifteenLoads: TableLoads = {
+  names: [FIFTEEN_TABLE],
+  specs: (names) => (names.includes(FIFTEEN_TABLE) ? [fifteenSpec()] : []),
+};

@@ -1,0 +1,26 @@
+/**
+ * The estimate-tables role, for a puzzle whose search reads precomputed estimates (tables of byte
+ * arrays, store/array-pages.ts) rather than answers: which tables, and the search that uses them
+ * once they are read. The service reads them once per container and hands them over; until then,
+ * or when a table cannot be read, the solver's own search answers (slower, never wrong).
+ */
+import type { SearchBudget } from '../../core/ida-star';
+import type { TableId } from '../../store/table-schema';
+import type { Answer } from './answer';
+import type { TableFacts } from './stored-tables';
+
+export interface EstimateTables<Query, A extends Answer> {
+  /** The tables of arrays it reads. */
+  readonly tables: readonly TableId[];
+  /** What /health and /stats say of a table of its own (spacePositions: its entries; loadOptions: what loads it). */
+  describeTable(table: TableId): TableFacts;
+  /**
+   * The search that uses the arrays read (each table's arrays by name, checked against its manifest
+   * already); throws when they are not what it expects, and the solver's own search goes on.
+   */
+  searchWith(arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): EstimatedSearch<Query, A>;
+}
+
+export interface EstimatedSearch<Query, A extends Answer> {
+  search(query: Query, budget: SearchBudget): A;
+}

@@ -1,0 +1,96 @@
+/**
+ * The function reads the 15-puzzle's pattern databases from their table once, and its search uses
+ * them; a damaged or missing page leaves it on Manhattan distance and linear conflicts (the same
+ * answer, slower), and /health says why.
+ */
+import { DeleteItemCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AppState, createAppState } from '../../lambda/app-state';
+import { readConfig } from '../../lambda/config';
+import { createHandler } from '../../lambda/handler';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
+import { loadTable } from '../../store/loader';
+import { pageItem } from '../../store/table-schema';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { call } from '../support/function-url';
+import { quietLog } from '../support/log';
+
+const client = testClient();
+/** A SPEC sample: 24 moves. */
+const BOARD = '9,1,7,2,10,4,6,3,0,5,12,8,13,14,11,15';
+const LINE = { steps: 24, path: 'uurrdldlururrdllurrddldr' };
+const A_PAGE = 'fifteen#tiles-4-7-8#p0000';
+
+async function loaded(label: string): Promise<string> {
+  const tableName = await freshTable(client, label);
+  await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
+  return tableName;
+}
+
+/** The function on `table` (none: search only), once it has read (or failed to read) the databases. */
+async function functionOn(table: string | undefined): Promise<{ app: AppState; ask: () => Promise<Record<string, unknown>>; health: () => Promise<{ status: number; json: Record<string, unknown> }> }> {
+  const app = createAppState(readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log: quietLog() });
+  await app.answers.estimatesSettled();
+  const handler = createHandler(app);
+  return {
+    app,
+    ask: async () => (await call(handler, { path: '/fifteen', query: `board=${BOARD}` })).json as Record<string, unknown>,
+    health: async () => (await call(handler, { path: '/health' })) as { status: number; json: Record<string, unknown> },
+  };
+}
+
+describe("the 15-puzzle's stored pattern databases", () => {
+  let searchOnly: Record<string, unknown>;
+  beforeAll(async () => {
+    searchOnly = await (await functionOn(undefined)).ask();
+  });
+
+  it('are read once and guide the search to the same line', async () => {
+    expect(searchOnly).toMatchObject({ ...LINE, source: 'search', heuristic: 'manhattan and linear conflicts' });
+    const service = await functionOn(await loaded('fifteen-loaded'));
+    expect(await service.ask()).toMatchObject({ ...LINE, source: 'search', heuristic: 'pattern databases 3-3-3-3-3', moves: searchOnly.moves });
+    // knights and eight are not loaded here; fifteen is not named among the problems
+    const health = await service.health();
+    expect(String(health.json.message)).not.toMatch(/fifteen/);
+    // /health and /stats describe its table: 5 groups of 3 tiles, 16 * 15 * 14 entries each, and how many hold each value
+    expect(health.json.tables).toMatchObject({ fifteen: { state: 'loaded', puzzle: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0', positions: 5 * 3360, whole: false } });
+    const stats = (await call(createHandler(service.app), { path: '/stats' })).json as { tables: Record<string, { levels: number[]; farthest: unknown[] }> };
+    expect(stats.tables.fifteen.levels.reduce((a, b) => a + b, 0)).toBe(5 * 3360);
+    expect(stats.tables.fifteen.levels[0]).toBe(5); // a group costs nothing only with its tiles home
+    expect(stats.tables.fifteen.farthest).toEqual([]);
+  });
+
+  it('a damaged page leaves the search on Manhattan distance, and /health says why', async () => {
+    const tableName = await loaded('fifteen-damaged');
+    const item = (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: A_PAGE } } }))).Item!;
+    const bytes = Uint8Array.from(item.page.B!);
+    bytes[100] ^= 1;
+    await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(A_PAGE, bytes) }));
+    const service = await functionOn(tableName);
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
+    const health = await service.health();
+    expect(health.status).toBe(503);
+    expect(health.json.message).toMatch(/The estimates of fifteen cannot be used: The pages of fifteen do not match its manifest's checksum \(read sha256:\w+…, expected sha256:\w+…\): a page was changed after the load; reload the table; so fifteen questions are searched without them \(slower, the same answers\): load them with npm run precompute -- --goals fifteen\.$/);
+  });
+
+  it('are read again when a load completes while the function runs (npm start)', async () => {
+    const tableName = await freshTable(client, 'fifteen-later');
+    const service = await functionOn(tableName);
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
+    expect((await service.health()).json.message).toMatch(/The estimates of fifteen cannot be used: fifteen is not loaded/);
+    await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
+    service.app.answers.tablesChanged();
+    await service.app.answers.estimatesSettled();
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'pattern databases 3-3-3-3-3' });
+    expect(String((await service.health()).json.message)).not.toMatch(/fifteen/);
+  });
+
+  it('so does a missing page', async () => {
+    const tableName = await loaded('fifteen-missing');
+    await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: A_PAGE } } }));
+    const service = await functionOn(tableName);
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
+    expect((await service.health()).json.message).toMatch(/The estimates of fifteen cannot be used: fifteen lacks its page fifteen#tiles-4-7-8#p0000, which its manifest promises; reload the table; so fifteen/);
+  });
+});
