@@ -126,7 +126,12 @@ export class AnswerService {
           return where && tables ? this.fromTable(tables, query, where, budget) : Promise.resolve(undefined);
         },
         () => (this.estimatedSearch(puzzle) ?? puzzle.solver).search(query, budget),
-        options.moves ? (answer) => puzzle.solver.valueMoves(query, answer, budget) : undefined,
+        options.moves
+          ? (answer) => {
+              const estimated = this.estimatedSearch(puzzle);
+              return estimated?.valueMoves ? estimated.valueMoves(query, answer, budget) : puzzle.solver.valueMoves(query, answer, budget);
+            }
+          : undefined,
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;

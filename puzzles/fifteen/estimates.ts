@@ -9,6 +9,7 @@ import { GOAL, formatFifteenBoard } from './rules/board';
 import { compactPatternTable, expandPatternTable, placementsFor } from './rules/pattern-ranking';
 import { PARTITION_663, type PatternDatabases, checkPartition } from './rules/pattern-set';
 import type { FifteenAnswer, FifteenQuery } from './rules/query';
+import { fifteenMovesBySearch } from './rules/move-values';
 import { searchFifteen } from './rules/search';
 
 export const FIFTEEN_TABLE = 'fifteen';
@@ -45,6 +46,9 @@ export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
   searchWith(arrays) {
     const databases = databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());
     const heuristic = heuristicOf(databases);
-    return { search: (query, budget) => ({ ...searchFifteen(query, budget, databases), heuristic }) };
+    return {
+      search: (query, budget) => ({ ...searchFifteen(query, budget, databases), heuristic }),
+      valueMoves: (query, answer, budget) => fifteenMovesBySearch(query, answer, budget, databases),
+    };
   },
 };

@@ -5,6 +5,7 @@
  * or when a table cannot be read, the solver's own search answers (slower, never wrong).
  */
 import type { SearchBudget } from '../../core/ida-star';
+import type { MoveValue } from '../../core/move-values';
 import type { TableId } from '../../store/table-schema';
 import type { Answer } from './answer';
 import type { TableFacts } from './stored-tables';
@@ -23,4 +24,6 @@ export interface EstimateTables<Query, A extends Answer> {
 
 export interface EstimatedSearch<Query, A extends Answer> {
   search(query: Query, budget: SearchBudget): A;
+  /** Every legal move's value by searches over the same estimates (as the solver's valueMoves, faster). */
+  valueMoves?(query: Query, answer: A, budget: SearchBudget): readonly MoveValue[];
 }

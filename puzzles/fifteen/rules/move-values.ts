@@ -10,14 +10,15 @@ import type { SearchBudget } from '../../../core/ida-star';
 import { type MoveValue, movesBySearch } from '../../../core/move-values';
 import { BLANK, BLANK_MOVES, MOVE_LETTERS, playFifteenLine } from './board';
 import type { FifteenAnswer, FifteenQuery } from './query';
+import type { PatternDatabases } from './pattern-set';
 import { fifteenReachesWithin } from './search';
 
-export function fifteenMovesBySearch(query: FifteenQuery, answer: FifteenAnswer, budget: SearchBudget): MoveValue[] {
+export function fifteenMovesBySearch(query: FifteenQuery, answer: FifteenAnswer, budget: SearchBudget, databases?: PatternDatabases): MoveValue[] {
   if (answer.steps < 0) return []; // unsolvable, or past the judge's limit: the JSON API asks neither
   const moves = BLANK_MOVES[query.board.indexOf(BLANK)];
   const first = answer.path.length > 0 ? MOVE_LETTERS.indexOf(answer.path[0]) : undefined;
   try {
-    return movesBySearch(moves, answer.steps, Number.POSITIVE_INFINITY, first, (i, within) => fifteenReachesWithin(playFifteenLine(query.board, MOVE_LETTERS[moves[i]]), within, budget));
+    return movesBySearch(moves, answer.steps, Number.POSITIVE_INFINITY, first, (i, within) => fifteenReachesWithin(playFifteenLine(query.board, MOVE_LETTERS[moves[i]]), within, budget, databases));
   } catch (error) {
     if (!(error instanceof BudgetExhaustedError)) throw error;
     throw new MovesUnvaluedError(
