@@ -12,7 +12,11 @@ import { systemClock } from '../core/clock';
 import { withOfflineRoles } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { pageSlotOf } from '../store/page-layout';
+import { ArrayTableError } from '../store/array-reads';
 import { PageStore } from '../store/page-store';
+import type { TableId } from '../store/table-schema';
+import type { Answer } from '../puzzles/roles/answer';
+import type { EstimateTables } from '../puzzles/roles/estimate-tables';
 import { DEFAULT_RETRY } from '../store/retry';
 import { DEFAULT_TABLE_NAME, PARTITION_KEY, itemBytes, pageItem, pageKey } from '../store/table-schema';
 import { InvalidInputError, UnreachableError } from '../core/errors';
@@ -21,7 +25,9 @@ import { ownOptions, questionOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
 /** The puzzles with stored tables, and how their records read. */
-const TABLED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => (puzzle.tables ? [{ puzzle, tables: puzzle.tables, commandLine: offline.commandLine }] : []));
+const TABLED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) =>
+  puzzle.tables || puzzle.estimates?.describeQuery ? [{ puzzle, tables: puzzle.tables, estimates: puzzle.estimates, commandLine: offline.commandLine }] : [],
+);
 /** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
 const QUESTION_OPTIONS = questionOptions(TABLED.map(({ commandLine }) => commandLine));
 
@@ -67,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return EXIT.usage;
   }
-  const { puzzle, tables, commandLine } = named;
+  const { puzzle, tables, estimates, commandLine } = named;
   const fields = commandLine.query(args, ownOptions(puzzle.name, commandLine.options, values, QUESTION_OPTIONS));
   // AWS when a region is given; else the local service npm start recorded
   let endpoint = values.endpoint;
@@ -82,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
     const query = await puzzle.http.queryOf(fields, async () => ({ catalog: await store.catalog(), known: true }));
+    if (!tables) return await lookupEstimates(store, estimates!, query);
     const location = tables.locate(query);
     if (!location) {
       console.log('table      none: no table holds this question (it is answered by search); npm run precompute -- --help lists what can be loaded');
@@ -117,6 +124,24 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     client.destroy();
   }
+}
+
+/** A puzzle whose tables hold its search's estimates, not answers: what they say of the question. */
+async function lookupEstimates<Q>(store: PageStore, estimates: EstimateTables<Q, Answer>, query: Q): Promise<number> {
+  const read = new Map<TableId, ReadonlyMap<string, Uint8Array>>();
+  for (const table of estimates.tables) {
+    try {
+      const { manifest, arrays } = await store.readArrays(table);
+      console.log(`table      ${table}: ${manifest.positions} entries in ${arrays.size} arrays (${manifest.pages} pages), checksum ${manifest.checksum.slice(0, 19)}…`);
+      read.set(table, arrays);
+    } catch (error) {
+      if (!(error instanceof ArrayTableError)) throw error;
+      console.log(`table      ${table}: ${error.message}`);
+      return EXIT.unavailable;
+    }
+  }
+  for (const line of estimates.describeQuery!(query, read)) console.log(`estimate   ${line}`);
+  return 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

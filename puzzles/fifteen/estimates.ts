@@ -7,10 +7,11 @@
 import type { EstimateTables } from '../roles/estimate-tables';
 import { GOAL, formatFifteenBoard } from './rules/board';
 import { compactPatternTable, expandPatternTable, placementsFor } from './rules/pattern-ranking';
-import { PARTITION_663, type PatternDatabases, checkPartition } from './rules/pattern-set';
+import { placementIndex } from './rules/pattern-database';
+import { PARTITION_663, type PatternDatabases, checkPartition, reflectBoard } from './rules/pattern-set';
 import type { FifteenAnswer, FifteenQuery } from './rules/query';
 import { fifteenMovesBySearch } from './rules/move-values';
-import { searchFifteen } from './rules/search';
+import { manhattanWithConflicts, searchFifteen } from './rules/search';
 
 export const FIFTEEN_TABLE = 'fifteen';
 export const MANHATTAN = 'manhattan and linear conflicts';
@@ -50,5 +51,17 @@ export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
       search: (query, budget) => ({ ...searchFifteen(query, budget, databases), heuristic }),
       valueMoves: (query, answer, budget) => fifteenMovesBySearch(query, answer, budget, databases),
     };
+  },
+  describeQuery(query, arrays) {
+    const databases = databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());
+    const mirrored = reflectBoard(query.board);
+    const valueOf = (board: readonly number[]) => databases.partition.map((group, g) => databases.tables[g][placementIndex(group, board)]);
+    const values = valueOf(query.board);
+    const reflected = valueOf(mirrored);
+    const sum = (list: readonly number[]) => list.reduce((a, b) => a + b, 0);
+    return [
+      ...databases.partition.map((group, g) => `tiles ${group.join(',')}: ${values[g]} of their own moves at least (${reflected[g]} on the mirrored board)`),
+      `sum ${sum(values)}, on the board mirrored about its main diagonal ${sum(reflected)}: the estimate is ${Math.max(sum(values), sum(reflected))} moves (Manhattan with linear conflicts: ${manhattanWithConflicts(query.board)})`,
+    ];
   },
 };

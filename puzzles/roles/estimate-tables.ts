@@ -20,6 +20,8 @@ export interface EstimateTables<Query, A extends Answer> {
    * already); throws when they are not what it expects, and the solver's own search goes on.
    */
   searchWith(arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): EstimatedSearch<Query, A>;
+  /** What the arrays read say of a question, a line each (npm run lookup): the values its estimate is made of. */
+  describeQuery?(query: Query, arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): string[];
 }
 
 export interface EstimatedSearch<Query, A extends Answer> {
