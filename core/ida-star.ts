@@ -12,6 +12,7 @@
  */
 
 import { type Clock, systemClock } from './clock';
+import { BudgetExhaustedError } from './errors';
 
 /** A puzzle position being searched, mutated in place by `apply`. */
 export interface SearchProblem {
@@ -37,6 +38,16 @@ export type SearchOutcome =
   | { kind: 'solved'; moves: number[]; nodes: number }
   | { kind: 'beyond-limit'; nodes: number }
   | { kind: 'budget-exhausted'; nodes: number; reason: 'nodes' | 'time' };
+
+/**
+ * The error of a search that ran out of budget, in the sentence every puzzle gives (`then`: what
+ * follows it, such as "try again later"; a puzzle whose caller adds its own advice leaves it out).
+ */
+export function searchGaveUp(outcome: { readonly nodes: number; readonly reason: 'nodes' | 'time' }, then?: string): BudgetExhaustedError {
+  return new BudgetExhaustedError(
+    `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer${then ? `; ${then}` : ''}.`,
+  );
+}
 
 /** A budget with no practical limit, for offline use and tests. */
 export const UNLIMITED: SearchBudget = { maxNodes: Number.MAX_SAFE_INTEGER, deadline: Number.POSITIVE_INFINITY };

@@ -1,6 +1,6 @@
 /** Seeded random 15-puzzle boards for the benchmarks and the tests. */
 import fc from 'fast-check';
-import { CELLS, isSolvable } from './rules/board';
+import { BLANK, BLANK_MOVES, CELLS, GOAL, type FifteenBoard, isSolvable, playFifteenLine } from './rules/board';
 
 /**
  * A uniform random solvable board: a shuffle of the 16 cells, and when its parity is wrong the
@@ -18,3 +18,15 @@ export const solvableBoardArbitrary: fc.Arbitrary<number[]> = fc
     [swapped[a], swapped[b]] = [swapped[b], swapped[a]];
     return swapped;
   });
+
+/** A random walk of the blank from the goal: boards at every distance up to the walk's length, near enough for a plain search. */
+export function walkFromGoalArbitrary(maxLength: number): fc.Arbitrary<FifteenBoard> {
+  return fc.array(fc.nat(3), { maxLength }).map((choices) => {
+    let board: FifteenBoard = GOAL;
+    for (const choice of choices) {
+      const moves = BLANK_MOVES[board.indexOf(BLANK)];
+      board = playFifteenLine(board, 'dlru'[moves[choice % moves.length]]);
+    }
+    return board;
+  });
+}

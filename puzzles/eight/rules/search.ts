@@ -5,8 +5,7 @@
  * more; per line, every tile beyond the longest correctly ordered run costs two. Both parts are
  * kept up to date move by move: a move changes one tile's distance and the conflicts of two lines.
  */
-import { BudgetExhaustedError } from '../../../core/errors';
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, BLANK_MOVES, CELLS, DOWN, SIDE, UP, blankTarget } from './board';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
@@ -223,14 +222,14 @@ export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED)
       // Unreachable by construction: every pair of equal parity is at most 31 moves apart.
       throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
     case 'budget-exhausted':
-      throw outOfBudget(outcome);
+      throw searchGaveUp(outcome, 'try again later');
   }
 }
 
 /** Whether `to` is at most `moves` moves from `from` (a reachable pair), or BudgetExhaustedError. */
 export function eightReachesWithin(query: EightQuery, moves: number, budget: SearchBudget = UNLIMITED): boolean {
   const outcome = searchWithin(query, moves, budget);
-  if (outcome.kind === 'budget-exhausted') throw outOfBudget(outcome);
+  if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome, 'try again later');
   return outcome.kind === 'solved';
 }
 
@@ -239,8 +238,3 @@ function searchWithin(query: EightQuery, maxDepth: number, budget: SearchBudget)
   return iterativeDeepening(pass, pass.state.estimate(), maxDepth);
 }
 
-function outOfBudget(outcome: { nodes: number; reason: 'nodes' | 'time' }): BudgetExhaustedError {
-  return new BudgetExhaustedError(
-    `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer; try again later.`,
-  );
-}

@@ -10,8 +10,7 @@
  * are kept up to date move by move: a move moves one tile, changing its distance and the
  * conflicts of the two lines it leaves and enters.
  */
-import { BudgetExhaustedError } from '../../../core/errors';
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, UNLIMITED, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
 import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
 import { FifteenPatternDepthFirst } from './pattern-search';
@@ -181,19 +180,14 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMI
     case 'beyond-limit':
       return NO_ANSWER;
     case 'budget-exhausted':
-      throw outOfBudget(outcome);
+      throw searchGaveUp(outcome);
   }
 }
 
 /** Whether the (solvable) board reaches the goal within `moves` moves, or BudgetExhaustedError. */
 export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): boolean {
   const outcome = searchWithin(board, moves, budget, databases);
-  if (outcome.kind === 'budget-exhausted') throw outOfBudget(outcome);
+  if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome);
   return outcome.kind === 'solved';
 }
 
-function outOfBudget(outcome: { nodes: number; reason: 'nodes' | 'time' }): BudgetExhaustedError {
-  return new BudgetExhaustedError(
-    `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer.`,
-  );
-}

@@ -5,8 +5,7 @@
  * parity: every jump moves the hole to a square of the other colour, so the number of moves left
  * has the parity of (hole's colour xor goal hole's colour).
  */
-import { BudgetExhaustedError } from '../../../core/errors';
-import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar } from '../../../core/ida-star';
+import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar, searchGaveUp } from '../../../core/ida-star';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
 import { KNIGHTS_GOALS, type KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
@@ -172,8 +171,6 @@ export function searchKnights(query: KnightsQuery, budget: SearchBudget = UNLIMI
     case 'beyond-limit':
       return BEYOND_LIMIT;
     case 'budget-exhausted':
-      throw new BudgetExhaustedError(
-        `The search gave up after ${outcome.nodes} positions (${outcome.reason === 'time' ? 'out of time' : 'node cap reached'}) without an answer; try again later.`,
-      );
+      throw searchGaveUp(outcome, 'try again later');
   }
 }

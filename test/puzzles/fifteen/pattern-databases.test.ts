@@ -4,16 +4,15 @@
  * true distance (from the Manhattan IDA*), the reflected lookup, the values kept move by move, and
  * the search's lines against the Manhattan search's.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
-import { BLANK, BLANK_MOVES, GOAL, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
+import { BLANK, GOAL, isSolvable, parseFifteenBoard } from '../../../puzzles/fifteen/rules/board';
 import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { PARTITION_33333, PARTITION_555, buildPatternDatabases, patternEstimate, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { fifteenReachesWithin, searchFifteen } from '../../../puzzles/fifteen/rules/search';
-import { solvableBoardArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 
 const small = buildPatternDatabases(PARTITION_33333);
 const fiveFiveFive = buildPatternDatabases(PARTITION_555);
@@ -58,16 +57,6 @@ function plainValues(tiles: readonly number[]): Map<string, number> {
   return placements;
 }
 
-/** Random walks of the blank from the goal. */
-const walkArbitrary = (maxLength: number) =>
-  fc.array(fc.nat(3), { maxLength }).map((choices) => {
-    let board: readonly number[] = GOAL;
-    for (const choice of choices) {
-      const moves = BLANK_MOVES[board.indexOf(BLANK)];
-      board = playFifteenLine(board, 'dlru'[moves[choice % moves.length]]);
-    }
-    return board;
-  });
 
 const solve = (board: readonly number[], databases = small) => searchFifteen({ board, limit: 80, solvable: isSolvable(board) }, UNLIMITED, databases);
 
@@ -90,7 +79,7 @@ describe('the 15-puzzle pattern databases', () => {
 
   it('never estimate more than the true distance (the Manhattan search\'s) on boards within 30 moves', () => {
     let compared = 0;
-    for (const board of samples(walkArbitrary(40), 50, 30)) {
+    for (const board of samples(walkFromGoalArbitrary(40), 50, 30)) {
       const exact = searchFifteen({ board, limit: 80, solvable: true });
       if (exact.steps > 30) continue;
       compared++;

@@ -3,7 +3,6 @@
  * IDA* over the generic SearchProblem with Manhattan distance alone (no conflicts, no inline pass),
  * on boards within 30 moves of the goal.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { type SearchProblem, UNLIMITED, idaStar } from '../../../core/ida-star';
@@ -12,6 +11,7 @@ import { BLANK, BLANK_MOVES, GOAL, assertSolvable, blankTarget, isSolvable, pars
 import { lettersOf } from '../../../puzzles/fifteen/rules/query';
 import { manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
 import { formatFifteenJudge, parseFifteenJudge } from '../../../puzzles/fifteen/judge';
+import { walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 
 /** The SPEC's boards with their distance and lex-min line (from an independent solver). */
 const SPEC_BOARDS: [string, string][] = [
@@ -49,16 +49,6 @@ function plainSolve(board: readonly number[]): string {
   return lettersOf(outcome.moves);
 }
 
-/** Random walks of the blank from the goal: boards at every distance up to the walk's length. */
-const walkArbitrary = (maxLength: number) =>
-  fc.array(fc.nat(3), { maxLength }).map((choices) => {
-    let board: readonly number[] = GOAL;
-    for (const choice of choices) {
-      const moves = BLANK_MOVES[board.indexOf(BLANK)];
-      board = playFifteenLine(board, 'dlru'[moves[choice % moves.length]]);
-    }
-    return board;
-  });
 
 describe('the 15-puzzle', () => {
   it('answers the SPEC samples with their distance and lex-min line', () => {
@@ -71,7 +61,7 @@ describe('the 15-puzzle', () => {
 
   it('finds the same line as a plain Manhattan IDA* on boards within 30 moves, and its estimate never overestimates', () => {
     let compared = 0;
-    for (const board of samples(walkArbitrary(40), 60, 26)) {
+    for (const board of samples(walkFromGoalArbitrary(40), 60, 26)) {
       const answer = solve(board);
       if (answer.steps > 30) continue;
       compared++;
@@ -83,7 +73,7 @@ describe('the 15-puzzle', () => {
   });
 
   it('tells a solvable board by its inversions and the blank\'s row, and refuses the others at once with why', () => {
-    for (const board of samples(walkArbitrary(60), 50, 3)) expect(isSolvable(board)).toBe(true);
+    for (const board of samples(walkFromGoalArbitrary(60), 50, 3)) expect(isSolvable(board)).toBe(true);
     const swapped = [...GOAL];
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
     expect(isSolvable(swapped)).toBe(false);
