@@ -6,6 +6,11 @@ import { type Manifest, keyPrefix, manifestKey, progressKey, readManifest, readP
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { seededRandom } from '../../core/seeded';
+import { readArrayTable } from '../../store/array-reads';
+import { DEFAULT_RETRY } from '../../store/retry';
+import { databasesOf } from '../../puzzles/fifteen/estimates';
+import { GOAL } from '../../puzzles/fifteen/rules/board';
+import { PARTITION_663, patternEstimate } from '../../puzzles/fifteen/rules/pattern-set';
 
 const client = testClient();
 const children: ChildProcess[] = [];
@@ -14,10 +19,12 @@ afterAll(() => {
 });
 const prefix = keyPrefix('knights#standard');
 
-function precompute(tableName: string): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+const KNIGHTS = ['--goals', 'standard', '--knights-depth', '15'];
+
+function precompute(tableName: string, load = KNIGHTS): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/precompute.ts', '--endpoint', testEndpoint(), '--table', tableName, '--goals', 'standard', '--knights-depth', '15', '--concurrency', '1'],
+    ['--import', 'tsx', 'scripts/precompute.ts', '--endpoint', testEndpoint(), '--table', tableName, ...load, '--concurrency', '1'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
@@ -82,5 +89,44 @@ describe('kill -9 during a load, then resume', () => {
     const again = await precompute(tableName).done;
     expect(again.stdout).toMatch(/already loaded: .*nothing to do/);
     expect(readManifest((await item(tableName, manifestKey('knights#standard')))!)).toEqual(manifest);
+  });
+});
+
+describe("kill -9 during the 15-puzzle's databases' load (a table of byte arrays), then resume", () => {
+  it('leaves no manifest, and the next run resumes from the saved progress to databases that read back whole and verified', async () => {
+    const tableName = await freshTable(client, 'kill-fifteen');
+    const FIFTEEN = ['--goals', 'fifteen'];
+    // The databases are built (seconds), written (a second or two), then read back and compared
+    // (seconds): the first saved progress comes late in the writing, so a kill just after it cuts
+    // the load short with its pages stored and no manifest.
+    const run = precompute(tableName, FIFTEEN);
+    const deadline = Date.now() + 90_000;
+    let saved: ReturnType<typeof readProgress>;
+    while (Date.now() < deadline && run.child.exitCode === null && !saved) {
+      const progress = await item(tableName, progressKey('fifteen'));
+      if (progress) saved = readProgress(progress);
+      else await sleep(25);
+    }
+    await sleep(seededRandom(15)() * 200);
+    run.child.kill('SIGKILL');
+    const killed = await run.done;
+    expect(killed.code, killed.stdout).toBeNull();
+    expect(await item(tableName, manifestKey('fifteen'))).toBeUndefined();
+    expect(saved!.written).toBeGreaterThan(0);
+
+    const last = await precompute(tableName, FIFTEEN).done;
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stdout).toMatch(/fifteen: loaded 2851 pages \(11534880 entries in 3 arrays.*resumed after [1-9]\d* already stored.*verified/);
+    expect(await item(tableName, progressKey('fifteen'))).toBeUndefined();
+    const manifest = readManifest((await item(tableName, manifestKey('fifteen')))!) as Manifest;
+    expect(await countItems(client, tableName, keyPrefix('fifteen'))).toBe(manifest.pages);
+
+    // Read back as the function reads them: every page against the manifest's checksum, then the databases' own check.
+    const databases = databasesOf((await readArrayTable(client, tableName, 'fifteen', { policy: DEFAULT_RETRY })).arrays);
+    expect(databases.partition).toEqual(PARTITION_663);
+    expect(patternEstimate(databases, GOAL)).toBe(0);
+
+    const again = await precompute(tableName, FIFTEEN).done;
+    expect(again.stdout).toMatch(/already loaded: .*nothing to do/);
   });
 });
