@@ -77,8 +77,17 @@ export const HealthSchema = v.pipe(
 export const TableStatsSchema = v.union([
   v.strictObject({
     ...LOADED,
-    levels: v.pipe(list(v.pipe(v.number(), v.integer())), v.description('levels[k]: positions exactly k moves from the goal (summed over the goals of a table of several).')),
+    levels: v.pipe(
+      list(v.pipe(v.number(), v.integer())),
+      v.description('levels[k]: positions exactly k moves from the goal (summed over the goals of a table of several); in a table of arrays, the entries that hold the value k.'),
+    ),
     farthest: list(FarthestPositionSchema),
+    arrays: v.optional(
+      v.pipe(
+        list(v.strictObject({ name: v.pipe(v.string(), v.description('The array\'s name (a pattern database: `tiles-` and its tiles).')), entries: int('Its entries (one byte each).') })),
+        v.description('A table of arrays (the 15-puzzle\'s pattern databases): its arrays in load order. Its `depth` is then the largest value an entry holds.'),
+      ),
+    ),
   }),
   v.strictObject({
     ...IDENTITY,

@@ -44,8 +44,13 @@ export function statsResponse(health: Health): StatsResponse {
 
 function tableStats(id: string, table: TableHealth): TableStatsResponse {
   if (table.state === 'loaded') {
-    const { levels, farthest } = table.manifest;
-    return { ...loaded(table), levels: [...levels], farthest };
+    const { levels, farthest, arrays } = table.manifest;
+    return {
+      ...loaded(table),
+      levels: [...levels],
+      farthest,
+      ...(arrays === undefined ? {} : { arrays: arrays.map(({ name, length }) => ({ name, entries: length })) }),
+    };
   }
   const options = [...table.facts.loadOptions, ...(table.state === 'outdated' ? ['--force'] : [])];
   const why = {

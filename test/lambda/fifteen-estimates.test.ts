@@ -55,10 +55,11 @@ describe("the 15-puzzle's stored pattern databases", () => {
     expect(String(health.json.message)).not.toMatch(/fifteen/);
     // /health and /stats describe its table: 5 groups of 3 tiles, 16 * 15 * 14 entries each, and how many hold each value
     expect(health.json.tables).toMatchObject({ fifteen: { state: 'loaded', puzzle: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0', positions: 5 * 3360, whole: false } });
-    const stats = (await call(createHandler(service.app), { path: '/stats' })).json as { tables: Record<string, { levels: number[]; farthest: unknown[] }> };
+    const stats = (await call(createHandler(service.app), { path: '/stats' })).json as { tables: Record<string, { levels: number[]; farthest: unknown[]; arrays: unknown[] }> };
     expect(stats.tables.fifteen.levels.reduce((a, b) => a + b, 0)).toBe(5 * 3360);
     expect(stats.tables.fifteen.levels[0]).toBe(5); // a group costs nothing only with its tiles home
     expect(stats.tables.fifteen.farthest).toEqual([]);
+    expect(stats.tables.fifteen.arrays).toEqual(PARTITION_33333.map((group) => ({ name: `tiles-${group.join('-')}`, entries: 3360 })));
   });
 
   it('a damaged page leaves the search on Manhattan distance, and /health says why', async () => {
