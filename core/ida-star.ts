@@ -83,15 +83,33 @@ export function idaStar(problem: SearchProblem, maxDepth: number, budget: Search
  * until a pass finds the goal, the bound passes `maxDepth`, or the budget ends.
  */
 export function iterativeDeepening(pass: DepthFirstPass, firstBound: number, maxDepth: number): SearchOutcome {
-  let bound = firstBound;
-  try {
+  return withinBudget(pass, () => {
+    let bound = firstBound;
     while (bound <= maxDepth) {
       const result = pass.search(0, bound, -1);
-      if (result === FOUND) return { kind: 'solved', moves: Array.from(pass.line.subarray(0, pass.depthFound)), nodes: pass.nodes };
+      if (result === FOUND) return true;
       if (result === EXHAUSTED) break; // the whole component was searched
       bound = result;
     }
-    return { kind: 'beyond-limit', nodes: pass.nodes };
+    return false;
+  });
+}
+
+/**
+ * Whether the goal lies within `bound` moves, by one depth-first pass at that bound (`undoFirst`:
+ * a first move not to try). One pass is complete for that question: with an admissible estimate
+ * every line of at most `bound` moves stays within it. Deepening adds only which line is the
+ * shortest, so where the distance is known to be `bound` or more (a neighbour of a position whose
+ * distance is known), the passes below `bound` would be spent for nothing.
+ */
+export function reachableWithin(pass: DepthFirstPass, bound: number, undoFirst = -1): SearchOutcome {
+  return withinBudget(pass, () => pass.search(0, bound, undoFirst) === FOUND);
+}
+
+/** The outcome of `run` (true: the pass found the goal), or budget-exhausted when the pass ran out. */
+function withinBudget(pass: DepthFirstPass, run: () => boolean): SearchOutcome {
+  try {
+    return run() ? { kind: 'solved', moves: Array.from(pass.line.subarray(0, pass.depthFound)), nodes: pass.nodes } : { kind: 'beyond-limit', nodes: pass.nodes };
   } catch (error) {
     if (!(error instanceof OutOfBudget)) throw error;
     return { kind: 'budget-exhausted', nodes: pass.nodes, reason: error.reason };

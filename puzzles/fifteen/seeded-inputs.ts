@@ -19,13 +19,21 @@ export const solvableBoardArbitrary: fc.Arbitrary<number[]> = fc
     return swapped;
   });
 
-/** A random walk of the blank from the goal: boards at every distance up to the walk's length, near enough for a plain search. */
-export function walkFromGoalArbitrary(maxLength: number): fc.Arbitrary<FifteenBoard> {
-  return fc.array(fc.nat(3), { maxLength }).map((choices) => {
+/**
+ * A random walk of the blank from the goal that never goes straight back (a walk that may would
+ * undo a quarter of itself), of `minLength` to `maxLength` moves, every length as likely (fast-check
+ * would otherwise keep arrays short whatever their maximum): boards at every distance up to about
+ * two thirds of the walk, near enough for a plain search. 60 moves leave a board about 38 away.
+ */
+export function walkFromGoalArbitrary(maxLength: number, minLength = 0): fc.Arbitrary<FifteenBoard> {
+  return fc.array(fc.nat(2), { minLength, maxLength, size: 'max' }).map((choices) => {
     let board: FifteenBoard = GOAL;
+    let back = -1;
     for (const choice of choices) {
-      const moves = BLANK_MOVES[board.indexOf(BLANK)];
-      board = playFifteenLine(board, 'dlru'[moves[choice % moves.length]]);
+      const moves = BLANK_MOVES[board.indexOf(BLANK)].filter((move) => move !== back);
+      const move = moves[choice % moves.length];
+      board = playFifteenLine(board, 'dlru'[move]);
+      back = 3 - move;
     }
     return board;
   });

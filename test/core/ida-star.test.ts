@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type EightBoard, isReachable, parseEightBoard } from '../../puzzles/eight/rules/board';
 import { EightDepthFirst, EightSearch, searchEight } from '../../puzzles/eight/rules/search';
 import { BudgetExhaustedError } from '../../core/errors';
-import { UNLIMITED, idaStar, iterativeDeepening } from '../../core/ida-star';
+import { UNLIMITED, idaStar, iterativeDeepening, reachableWithin } from '../../core/ida-star';
 import fc from 'fast-check';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { samples } from '../../core/seeded';
@@ -57,6 +57,22 @@ describe('IDA* move limit', () => {
   it('finds the answer past 15 when asked for a deeper limit', () => {
     const outcome = idaStar(new KnightsSearch(beyond), 39);
     expect(outcome.kind).toBe('solved');
+  });
+});
+
+describe('one bounded pass (reachableWithin)', () => {
+  it('says whether the goal lies within the bound, as deepening to that bound does, and runs out of budget the same way', () => {
+    const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 120, 8)
+      .filter(([from, to]) => isReachable(from, to))
+      .map(([from, to]) => ({ from, to }));
+    for (const query of pairs) {
+      const steps = searchEight(query).steps;
+      for (const bound of [steps - 1, steps, steps + 1]) {
+        const pass = new EightDepthFirst(query, 31, UNLIMITED);
+        expect(reachableWithin(pass, bound).kind, `${bound} for a position ${steps} away`).toBe(bound >= steps ? 'solved' : 'beyond-limit');
+      }
+    }
+    expect(reachableWithin(new EightDepthFirst(hardEight, 31, { maxNodes: 50, deadline: Infinity }), 31)).toEqual({ kind: 'budget-exhausted', nodes: 51, reason: 'nodes' });
   });
 });
 

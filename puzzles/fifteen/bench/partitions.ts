@@ -1,7 +1,8 @@
 /**
  * The 15-puzzle's pattern databases compared: for each partition, its bytes and build time, then
  * nodes and time per solve (IDA* to the lex-min shortest line, the reflected lookup on) over the
- * same seeded uniform random solvable boards.
+ * same seeded uniform random solvable boards, and what valuing every legal move costs on top
+ * (each move off the line proved not optimal by a search bounded at one less).
  *
  *   npx tsx puzzles/fifteen/bench/partitions.ts [BOARDS=20|farthest] [555,663,...]
  *
@@ -10,6 +11,8 @@
 import { iterativeDeepening, UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { FifteenPatternDepthFirst } from '../rules/pattern-search';
+import { fifteenMovesBySearch } from '../rules/move-values';
+import { MAX_MOVES, lettersOf } from '../rules/query';
 import { PARTITION_33333, PARTITION_555, PARTITION_663, buildPatternDatabases } from '../rules/pattern-set';
 import { solvableBoardArbitrary } from '../seeded-inputs';
 
@@ -27,6 +30,8 @@ for (const name of names) {
   let nodes = 0;
   let seconds = 0;
   let moves = 0;
+  const lineMs: number[] = [];
+  const valuesMs: number[] = [];
   for (const [i, board] of boards.entries()) {
     const t = performance.now();
     const pass = new FifteenPatternDepthFirst(board, databases, 80, UNLIMITED);
@@ -36,8 +41,18 @@ for (const name of names) {
     nodes += outcome.nodes;
     seconds += s;
     moves += outcome.moves.length;
-    console.log(`  ${name} board ${i + 1} ${board.join(',')}: ${outcome.moves.length} moves, ${outcome.nodes} nodes, ${s.toFixed(2)} s`);
+    const v = performance.now();
+    const answer = { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
+    fifteenMovesBySearch({ board, limit: MAX_MOVES, solvable: true }, answer, UNLIMITED, databases);
+    lineMs.push(s * 1000);
+    valuesMs.push(performance.now() - v);
+    console.log(`  ${name} board ${i + 1} ${board.join(',')}: ${outcome.moves.length} moves, ${outcome.nodes} nodes, ${s.toFixed(2)} s; every move valued in ${(valuesMs.at(-1)! / 1000).toFixed(2)} s more`);
   }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const ratios = valuesMs.map((ms, i) => ms / lineMs[i]);
+  console.log(
+    `${name}: valuing the moves took ${(valuesMs.reduce((a, b) => a + b, 0) / 1000).toFixed(2)} s in all against ${seconds.toFixed(2)} s for the lines; per board, median ${median(valuesMs).toFixed(1)} ms (the line's ${median(lineMs).toFixed(1)} ms), ${median(ratios).toFixed(2)}x the line's time at the median, ${Math.max(...ratios).toFixed(2)}x at most`,
+  );
   console.log(
     `${name}: ${boards.length} boards, ${(moves / boards.length).toFixed(1)} moves, ${Math.round(nodes / boards.length)} nodes and ${(seconds / boards.length).toFixed(2)} s a board, ${((nodes / seconds) / 1e6).toFixed(1)} M nodes/s`,
   );

@@ -10,7 +10,7 @@
  * are kept up to date move by move: a move moves one tile, changing its distance and the
  * conflicts of the two lines it leaves and enters.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, UNLIMITED, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, UNLIMITED, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
 import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
 import { FifteenPatternDepthFirst } from './pattern-search';
@@ -164,16 +164,17 @@ export class FifteenDepthFirst extends DepthFirstPass {
   }
 }
 
-/** Over the pattern databases when given, else over Manhattan distance with linear conflicts (no table needed). */
-function searchWithin(board: readonly number[], maxDepth: number, budget: SearchBudget, databases?: PatternDatabases): SearchOutcome {
-  const pass = databases === undefined ? new FifteenDepthFirst(board, maxDepth, budget) : new FifteenPatternDepthFirst(board, databases, maxDepth, budget);
-  return iterativeDeepening(pass, pass.estimate(), maxDepth);
+/** The pass over the pattern databases when given, else over Manhattan distance with linear conflicts (no table needed). */
+function passFor(board: readonly number[], maxDepth: number, budget: SearchBudget, databases?: PatternDatabases): FifteenDepthFirst | FifteenPatternDepthFirst {
+  return databases === undefined ? new FifteenDepthFirst(board, maxDepth, budget) : new FifteenPatternDepthFirst(board, databases, maxDepth, budget);
 }
 
 /** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
 export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): FifteenAnswer {
   if (!query.solvable) return NO_ANSWER;
-  const outcome = searchWithin(query.board, Math.min(query.limit, MAX_MOVES), budget, databases);
+  const maxDepth = Math.min(query.limit, MAX_MOVES);
+  const pass = passFor(query.board, maxDepth, budget, databases);
+  const outcome = iterativeDeepening(pass, pass.estimate(), maxDepth);
   switch (outcome.kind) {
     case 'solved':
       return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
@@ -184,10 +185,14 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMI
   }
 }
 
-/** Whether the (solvable) board reaches the goal within `moves` moves, or BudgetExhaustedError. */
-export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): boolean {
-  const outcome = searchWithin(board, moves, budget, databases);
+/**
+ * Whether the (solvable) board reaches the goal within `moves` moves, or BudgetExhaustedError: one
+ * pass at that bound, never first making the move `undoFirst` (the move back to where the board
+ * came from, when that lies farther away). Meant for a board at least `moves` away, or just
+ * beyond: a board far nearer is found by deepening far sooner than by one deep pass.
+ */
+export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases, undoFirst = -1): boolean {
+  const outcome = reachableWithin(passFor(board, moves, budget, databases), moves, undoFirst);
   if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome);
   return outcome.kind === 'solved';
 }
-

@@ -37,8 +37,12 @@ describe('/fifteen', () => {
   });
 
   it('answers without the moves\' values, and says so, when only proving them would pass the budget; never without the line', async () => {
-    // The 42-move board's search expands 58,517 positions; proving its move r optimal takes 81,326.
-    const tight = searchOnlyHandler({ search: { maxMs: 60_000, reserveMs: 0, maxNodes: 70_000 } });
+    // A clock that ticks a millisecond each time it is read: a search reads it once every 1,024
+    // positions. The 42-move board's line takes 58,517 positions (57 ticks); its first move is l,
+    // and proving r optimal and u not takes passes of 42,996 and 52,815 more (93 ticks), so a
+    // 100 ms deadline ends among them.
+    let now = 0;
+    const tight = searchOnlyHandler({ clock: { now: () => now++ }, search: { maxMs: 100, reserveMs: 0, maxNodes: 1_000_000 } });
     const got = await call(tight, { path: '/fifteen', query: `board=${FORTY_TWO}` });
     expect(got).toMatchObject({ status: 200, json: { steps: 42, path: 'luurrrulddlluruldddruuuldddrrruldruuulddrd', moves: [], movesUnvalued: expect.stringMatching(/^The line is exact, but proving which other moves are not optimal .* npm run solve -- fifteen has no deadline\.$/) } });
   });

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { type SearchProblem, UNLIMITED, idaStar } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
-import { BLANK, BLANK_MOVES, GOAL, assertSolvable, blankTarget, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
+import { BLANK, BLANK_MOVES, GOAL, MOVE_LETTERS, assertSolvable, blankTarget, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
 import { lettersOf } from '../../../puzzles/fifteen/rules/query';
+import { fifteenMovesBySearch } from '../../../puzzles/fifteen/rules/move-values';
 import { manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
 import { formatFifteenJudge, parseFifteenJudge } from '../../../puzzles/fifteen/judge';
 import { walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
@@ -70,6 +71,22 @@ describe('the 15-puzzle', () => {
       expect(playFifteenLine(board, answer.path)).toEqual(GOAL);
     }
     expect(compared).toBeGreaterThan(40);
+  });
+
+  it('values every legal move as the distance after it, each the plain IDA*\'s own, the optimal ones one step closer', () => {
+    let offLine = 0;
+    for (const board of samples(walkFromGoalArbitrary(40), 60, 27)) {
+      const answer = solve(board);
+      if (answer.steps === 0 || answer.steps > 26) continue;
+      const values = fifteenMovesBySearch({ board, limit: 80, solvable: true }, answer, UNLIMITED);
+      const expected = BLANK_MOVES[board.indexOf(BLANK)].map((move) => {
+        const steps = plainSolve(playFifteenLine(board, MOVE_LETTERS[move])).length;
+        return { move, steps, optimal: steps === answer.steps - 1 };
+      });
+      expect(values).toEqual(expected);
+      offLine += expected.filter(({ move, optimal }) => optimal && move !== MOVE_LETTERS.indexOf(answer.path[0])).length;
+    }
+    expect(offLine).toBeGreaterThan(0); // an optimal move other than the line's first was met, and valued by search
   });
 
   it('tells a solvable board by its inversions and the blank\'s row, and refuses the others at once with why', () => {
