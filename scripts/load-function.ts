@@ -33,7 +33,7 @@ export async function loaderSettings(environment: LoaderEnvironment) {
 
 export interface LoadSummary {
   readonly table: string;
-  readonly status: 'already-loaded' | 'loaded';
+  readonly status: 'already-loaded' | 'restored' | 'loaded';
   readonly pages: number;
   readonly positions: number;
   readonly depth: number;

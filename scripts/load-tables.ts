@@ -135,6 +135,9 @@ export function summaryLine(result: LoadResult): string {
   if (result.status === 'already-loaded') {
     return `${result.table}: already loaded: ${size}, completed ${manifest.completedAt}; nothing to do (--force reloads).`;
   }
+  if (result.status === 'restored') {
+    return `${result.table}: restored the previous load, kept for this: ${size}, completed ${manifest.completedAt}; no page written${result.removed > 0 ? `, ${result.removed} stale items removed` : ''}.`;
+  }
   const rate = Math.round(result.written / Math.max(result.seconds, 1e-3));
   const retries = result.stats.unprocessedRetries + result.stats.errorRetries;
   return (

@@ -10,7 +10,7 @@ import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { arrayPageRefs } from './array-pages';
 import { readPages } from './page-reads';
 import type { RetryPolicy } from './retry';
-import { type Manifest, PARTITION_KEY, type TableId, isCurrent, manifestKey, pageBytesOf, readManifest } from './table-schema';
+import { type Manifest, PARTITION_KEY, type TableId, generationKey, isCurrent, manifestKey, pageBytesOf, readManifest } from './table-schema';
 
 /** The table is missing, unfinished, of another kind or version, or does not match its manifest. */
 export class ArrayTableError extends Error {
@@ -37,10 +37,11 @@ export async function readArrayTable(client: DynamoDBClient, tableName: string, 
   const manifest = readManifest(item);
   if (!isCurrent(manifest)) throw new ArrayTableError(`${table} was loaded by schema version ${manifest.schemaVersion}, which this version cannot read; reload it.`);
   if (manifest.kind !== 'arrays' || !manifest.arrays) throw new ArrayTableError(`${table} is a table of positions, not of arrays.`);
-  return checkedArrays(manifest, await readPages(client, tableName, arrayPageRefs(table, manifest.arrays, manifest.layout.ranksPerPage).map(({ key }) => key), options));
+  const keys = arrayPageRefs(table, manifest.arrays, manifest.layout.ranksPerPage).map(({ key }) => generationKey(manifest.generation, key));
+  return checkedArrays(manifest, await readPages(client, tableName, keys, options));
 }
 
-/** The arrays assembled from `items`, when they are exactly what the manifest describes. */
+/** The arrays assembled from `items` (by their stored keys, the manifest's generation's), when they are exactly what the manifest describes. */
 export function checkedArrays(manifest: Manifest, items: ReadonlyMap<string, { [key: string]: unknown }>): ArrayTable {
   const shapes = manifest.arrays ?? [];
   const refs = arrayPageRefs(manifest.table, shapes, manifest.layout.ranksPerPage);
@@ -48,7 +49,7 @@ export function checkedArrays(manifest: Manifest, items: ReadonlyMap<string, { [
   const arrays = shapes.map(({ length }) => new Uint8Array(length));
   const hash = createHash('sha256');
   for (const ref of refs) {
-    const item = items.get(ref.key);
+    const item = items.get(generationKey(manifest.generation, ref.key));
     if (!item) throw new ArrayTableError(`${manifest.table} lacks its page ${ref.key}, which its manifest promises; reload the table.`);
     const bytes = pageBytesOf(item as Parameters<typeof pageBytesOf>[0]);
     if (bytes.length !== ref.end - ref.start) throw new ArrayTableError(`Page ${ref.key} of ${manifest.table} holds ${bytes.length} bytes, not ${ref.end - ref.start}; reload the table.`);

@@ -1,27 +1,32 @@
 /**
- * Loads one logical table into DynamoDB as pages: resumable, verified, and marked complete by a
- * manifest written last.
+ * Loads one logical table into DynamoDB as pages: resumable, verified, and switched to only when
+ * complete, so that the table answers from its last complete load throughout.
  *
  *  1. A manifest of this schema, goal and depth means the table is loaded: nothing to do (unless
  *     forced). A manifest of another schema version is refused unless forced (see OutdatedTableError).
- *  2. The BFS runs and every page is encoded (into one buffer of a few bytes a position); the
- *     pages stream out in a fixed order, in batches of 25 with a bounded number in flight.
- *  3. Every few seconds a progress item records how many leading pages are surely stored (the
- *     low-water mark of finished batches). A killed load resumes from there; pages past it that
- *     were already written are simply written again with the same content (puts are idempotent
- *     and keys unique), so the end result is exactly the expected pages.
- *  4. Items under the table's prefix that this load did not write (pages of a deeper or older
- *     load, items of an older schema) are deleted; then an exact count by Scan and a spot check of
- *     random positions and the farthest ones decoded from their pages against the in-memory tables. Only then the
- *     manifest is written, and the progress item removed.
- *  5. The catalogue lists the table, so that a running service finds it (a goal of someone's own)
+ *     The generation the current one replaced, when it is this goal and depth, is switched back to
+ *     without writing a page: what a rollback of a deploy asks.
+ *  2. Otherwise a new generation is written (or an interrupted one resumed): the BFS runs and every
+ *     page is encoded (into one buffer of a few bytes a position); the pages stream out under the
+ *     generation's keys in a fixed order, in batches of 25 with a bounded number in flight.
+ *  3. Every few seconds a progress item records the generation and how many leading pages are
+ *     surely stored (the low-water mark of finished batches). A killed load resumes from there;
+ *     pages past it that were already written are simply written again with the same content
+ *     (puts are idempotent and keys unique), so the end result is exactly the expected pages.
+ *  4. Items under the generation's prefix that this load did not write are deleted; then an exact
+ *     count by Scan and a spot check of random positions and the farthest ones decoded from their
+ *     pages against the in-memory tables.
+ *  5. Only then the switch: the manifest it replaces is kept as the previous one, and the table's
+ *     manifest becomes this generation's in one conditional write (refused if another load
+ *     switched it meanwhile). The generation before the previous one is removed.
+ *  6. The catalogue lists the table, so that a running service finds it (a goal of someone's own)
  *     with its next read of the catalogue.
  *
  * A table already loaded or being loaded for another goal (a goal name used again for another
  * board) is refused unless forced, and so is a table the catalogue has no room for.
  */
 import { createHash } from 'node:crypto';
-import { type AttributeValue, ConditionalCheckFailedException, DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { type AttributeValue, ConditionalCheckFailedException, DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, type PutItemCommandInput, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, newWriteStats, writeBatch } from './batch-writer';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { ArrayPages } from './array-pages';
@@ -43,6 +48,10 @@ import {
   itemBytes,
   keyPrefix,
   FARTHEST_LISTED,
+  generationKey,
+  generationPrefix,
+  nextGeneration,
+  previousKey,
   manifestItem,
   manifestKey,
   pageBytesOf,
@@ -107,7 +116,8 @@ export interface LoadProgress {
 
 export interface LoadResult {
   readonly table: string;
-  readonly status: 'already-loaded' | 'loaded';
+  /** restored: the previous generation was this load, and answers again (no page written). */
+  readonly status: 'already-loaded' | 'restored' | 'loaded';
   readonly manifest: Manifest;
   /** Pages written by this run. */
   readonly written: number;
@@ -142,6 +152,11 @@ export class OutdatedTableError extends Error {
  */
 export class GoalConflictError extends Error {
   override readonly name = 'GoalConflictError';
+}
+
+/** Another load switched the table to its generation while this one was loading. */
+export class LoadRaceError extends Error {
+  override readonly name = 'LoadRaceError';
 }
 
 /** The catalogue has no room for another table of this kind. */
@@ -205,17 +220,22 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const existingItem = await get(manifestKey(spec.table));
   const existing = existingItem ? readManifest(existingItem) : undefined;
   if (existing && !isCurrent(existing) && !options.force) throw new OutdatedTableError(existing, tableName);
-  if (existing && isCurrent(existing) && existing.goal === spec.goal && existing.depth === spec.depth && !options.force) {
+  const current = existing && isCurrent(existing) ? existing : undefined;
+  const isThisLoad = (manifest: Manifest | undefined): manifest is Manifest => manifest !== undefined && manifest.goal === spec.goal && manifest.depth === spec.depth;
+  if (isThisLoad(current) && !options.force) {
     // A table loaded before the catalogue listed it is listed now; one listed already costs a read only.
     const listed = (await catalogue.read()).get(spec.table);
-    const entry = entryOf(existing);
+    const entry = entryOf(current);
     if (!listed || listed.goal !== entry.goal || listed.whole !== entry.whole || listed.depth !== entry.depth) await catalogue.list(entry);
-    return { table: spec.table, status: 'already-loaded', manifest: existing, written: 0, resumedFrom: existing.pages, removed: 0, stats, seconds: seconds() };
+    return { table: spec.table, status: 'already-loaded', manifest: current, written: 0, resumedFrom: current.pages, removed: 0, stats, seconds: seconds() };
   }
+  const previousItem = await get(previousKey(spec.table));
+  const keptManifest = previousItem ? readManifest(previousItem) : undefined;
+  const previous = keptManifest && isCurrent(keptManifest) ? keptManifest : undefined;
   const storedProgress = await get(progressKey(spec.table));
-  const previous = storedProgress && !options.force ? readProgress(storedProgress) : undefined;
+  const progress = storedProgress ? readProgress(storedProgress) : undefined;
   if (!options.force) {
-    const other = existing && isCurrent(existing) && existing.goal !== spec.goal ? { goal: existing.goal, what: 'holds' } : previous && previous.goal !== spec.goal ? { goal: previous.goal, what: 'is loading' } : undefined;
+    const other = current && current.goal !== spec.goal ? { goal: current.goal, what: 'holds' } : progress && progress.goal !== spec.goal ? { goal: progress.goal, what: 'is loading' } : undefined;
     if (other) {
       throw new GoalConflictError(
         `${spec.table} already ${other.what} the goal ${other.goal}, not ${spec.goal}; load this goal under another name, or run again with --force to replace it.`,
@@ -224,10 +244,39 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   }
   const room = spec.roomProblem?.(await catalogue.read());
   if (room) throw new CatalogFullError(room);
-  if (existing) {
-    await remove(manifestKey(spec.table)); // from now on the table is not complete
-    // and the catalogue says so: the name is this load's goal, with no table that is whole yet
-    if (isCurrent(existing)) await catalogue.list({ goal: spec.goal, whole: false, depth: 0 });
+
+  /** Removes every page of a generation no manifest names any more. */
+  const removeGeneration = (generation: number) => removeOthers(client, tableName, generationPrefix(generation, spec.table), new Set(), policy, stats);
+  /**
+   * Makes `next` the table's generation: what it replaces is kept as the previous one, and the
+   * one kept before is removed (unless it is `next` itself, a rollback). Returns the items removed.
+   */
+  const switchTo = async (next: Manifest): Promise<number> => {
+    if (current && current.generation !== next.generation) await put(manifestItem(current, previousKey(spec.table)));
+    // Only over the manifest this load read: a load that switched the table meanwhile is not undone.
+    const condition: Pick<PutItemCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> = !existing
+      ? { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': PARTITION_KEY } }
+      : isCurrent(existing)
+        ? { ConditionExpression: '#generation = :generation', ExpressionAttributeNames: { '#generation': 'generation' }, ExpressionAttributeValues: { ':generation': { N: String(existing.generation) } } }
+        : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'schemaVersion' }, ExpressionAttributeValues: { ':version': { N: String(existing.schemaVersion) } } };
+    try {
+      await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(next), ...condition }));
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      throw new LoadRaceError(`Another load switched ${spec.table} to its own pages while this one was loading; this load's pages were kept but do not answer. Run it again to load over that one.`);
+    }
+    let removed = 0;
+    if (previous && previous.generation !== next.generation && previous.generation !== current?.generation) removed += await removeGeneration(previous.generation);
+    // pages of a schema before generations (a forced reload over an outdated table)
+    if (existing && !isCurrent(existing)) removed += await removeOthers(client, tableName, keyPrefix(spec.table), new Set(), policy, stats);
+    await catalogue.list(entryOf(next));
+    return removed;
+  };
+
+  if (isThisLoad(previous) && !options.force && current) {
+    // The generation this replaced is this load (a rollback, or a deploy back to it): it answers again, no page written.
+    const removed = await switchTo(previous);
+    return { table: spec.table, status: 'restored', manifest: previous, written: 0, resumedFrom: previous.pages, removed, stats, seconds: seconds() };
   }
 
   const report = (phase: LoadPhase, total: number, generated: number, written: number, resumedFrom: number) =>
@@ -243,30 +292,37 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     layout: pages.layout,
     pages: pages.pages.length,
   };
-  const resumedFrom = previous && sameIdentity(previous, identity) ? previous.written : 0;
+  const kept = [current?.generation, previous?.generation].filter((generation): generation is number => generation !== undefined);
+  const resumable = progress && !options.force && sameIdentity(progress, identity) && !kept.includes(progress.generation) ? progress : undefined;
+  // An interrupted load of something else leaves pages no manifest will name.
+  if (progress && !resumable && !kept.includes(progress.generation)) await removeGeneration(progress.generation);
+  const generation = resumable?.generation ?? nextGeneration(kept);
+  const resumedFrom = resumable?.written ?? 0;
 
-  const { checksum, written, bytes, writeUnits } = await writeAll(pages, resumedFrom, {
+  const { checksum, written, bytes, writeUnits } = await writeAll(pages, generation, resumedFrom, {
     concurrency,
     write: (items) => writeBatch(client, tableName, items, policy, stats),
-    checkpoint: (storedUpTo) => put(progressItem({ ...identity, written: storedUpTo } satisfies Progress)).then(() => undefined),
+    checkpoint: (storedUpTo) => put(progressItem({ ...identity, generation, written: storedUpTo } satisfies Progress)).then(() => undefined),
     checkpointEveryMs: options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS,
     report: (generated, writtenSoFar) => report('writing', pages.pages.length, generated, writtenSoFar, resumedFrom),
   });
 
   report('verifying', pages.pages.length, pages.pages.length, written, resumedFrom);
-  const prefix = keyPrefix(spec.table);
-  const removed = await removeOthers(client, tableName, prefix, new Set(pages.pages.map((page) => page.key)), policy, stats);
+  const prefix = generationPrefix(generation, spec.table);
+  const stored = (key: string) => generationKey(generation, key);
+  let removed = await removeOthers(client, tableName, prefix, new Set(pages.pages.map((page) => stored(page.key))), policy, stats);
   const count = await countItems(client, tableName, prefix, options.scanSegments);
   if (count !== pages.pages.length) {
     throw new VerificationError(
       `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,
     );
   }
-  if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, policy);
-  else await verifySample(client, tableName, pages, spec, options, policy);
+  if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, stored, policy);
+  else await verifySample(client, tableName, pages, spec, options, stored, policy);
 
   const manifest: Manifest = {
     ...identity,
+    generation,
     positions: pages.positions,
     levels: pages.levels,
     bytes,
@@ -275,18 +331,17 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     completedAt: new Date().toISOString(),
     ...(pages.kind === 'arrays' ? { farthest: [], kind: 'arrays' as const, arrays: pages.arrays } : { farthest: pages.farthest(FARTHEST_LISTED) }),
   };
-  await put(manifestItem(manifest));
+  removed += await switchTo(manifest);
   await remove(progressKey(spec.table));
-  await catalogue.list(entryOf(manifest));
   report('done', pages.pages.length, pages.pages.length, written, resumedFrom);
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }
 
-async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, policy: RetryPolicy) {
+async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy) {
   const random = options.random ?? Math.random;
   const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
   const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
-  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, policy);
+  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, stored, policy);
   if (failures.length > 0) {
     const first = failures[0];
     throw new VerificationError(
@@ -300,10 +355,10 @@ async function verifySample(client: DynamoDBClient, tableName: string, pages: Ta
  * of 100) and compared byte for byte with what was built: arrays have no positions to sample, and
  * a reader needs every page anyway.
  */
-async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, policy: RetryPolicy) {
-  const items = await readPages(client, tableName, pages.pages.map(({ key }) => key), { policy, consistent: true });
+async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, stored: (key: string) => string, policy: RetryPolicy) {
+  const items = await readPages(client, tableName, pages.pages.map(({ key }) => stored(key)), { policy, consistent: true });
   const differing = pages.pages.filter(({ key }, index) => {
-    const item = items.get(key);
+    const item = items.get(stored(key));
     return !item || !Buffer.from(pageBytesOf(item)).equals(pages.encode(index));
   });
   if (differing.length > 0) {
@@ -330,10 +385,11 @@ interface Written {
 }
 
 /**
- * Encodes every page, hashing each, and writes those from `resumeFrom` on, keeping at most
+ * Encodes every page, hashing each (under its own key, so that the checksum is the same in any
+ * generation), and writes those from `resumeFrom` on under `generation`, keeping at most
  * `concurrency` batches in flight.
  */
-async function writeAll(pages: TablePages | ArrayPages, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
+async function writeAll(pages: TablePages | ArrayPages, generation: number, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
   const hash = createHash('sha256');
   const inFlight = new Set<Promise<void>>();
   const finished = new Set<number>(); // batch numbers done beyond the low-water mark
@@ -376,11 +432,12 @@ async function writeAll(pages: TablePages | ArrayPages, resumeFrom: number, hook
 
   for (let index = 0; index < total; index++) {
     const { key } = pages.pages[index];
-    const item = pageItem(key, pages.encode(index));
+    const page = pages.encode(index);
+    const item = pageItem(generationKey(generation, key), page);
     const size = itemBytes(item);
     bytes += size;
     writeUnits += writeUnitsOf(size);
-    hash.update(`${key}\n`).update(pageBytesOf(item));
+    hash.update(`${key}\n`).update(page);
     if (index < resumeFrom) continue;
     batch.push(item);
     if (batch.length < BATCH_SIZE) continue;

@@ -28,6 +28,7 @@ import {
   PARTITION_KEY,
   type TableId,
   isCurrent,
+  generationKey,
   manifestKey,
   pageBytesOf,
   pageKey,
@@ -123,14 +124,19 @@ export class PageStore {
     return (await this.page(format, manifest, key, page)).find(slot);
   }
 
-  /** The decoded page, from the cache or DynamoDB. */
+  /**
+   * The decoded page `key` of the manifest's generation, from the cache or DynamoDB. The cache is
+   * keyed by the stored key, generation included, and the manifest's checksum: a lookup never
+   * mixes two loads, whatever the manifest a request holds.
+   */
   async page(format: PagedPuzzle, manifest: Manifest, key: string, page: number): Promise<DecodedPage> {
-    const cacheKey = `${manifest.checksum}|${key}`;
+    const stored = generationKey(manifest.generation, key);
+    const cacheKey = `${manifest.checksum}|${stored}`;
     const cached = this.pages.get(cacheKey);
     if (cached) return cached;
     let pending = this.fetching.get(cacheKey);
     if (!pending) {
-      pending = this.fetch(key).then((item) => {
+      pending = this.fetch(stored).then((item) => {
         if (!item) throw new PageMissingError(`The manifest of ${manifest.table} promises page ${key}, but the table has no such item; reload the table.`);
         const decoded = decodePage(pageBytesOf(item), format, manifest.layout, page, manifest.depth);
         this.pages.set(cacheKey, decoded);

@@ -16,10 +16,14 @@
  * tables there are, their sections and how wide their page numbers are written is each puzzle's
  * own (puzzles/); this module only puts the parts together.
  *
- * Each logical table also has a manifest item, written only once its load is complete and
- * verified, and while loading a progress item that lets an interrupted load resume. One catalogue
- * item lists the tables loaded, so that a reader finds goals loaded after it started (a goal of
- * someone's own) with one GetItem, and never needs to Scan.
+ * Each load writes its pages under a generation of its own (`g3/knights#standard#p000123`), so
+ * that a reload never touches the pages being read. The table's manifest item names the
+ * generation that answers; it is replaced, in one conditional write, only once a new generation
+ * is complete and verified (until then the old one answers). The generation it replaced is kept,
+ * its manifest in a `previous#` item, so that a rollback to it writes no page; the one before is
+ * removed. While loading, a progress item lets an interrupted load resume its generation. One
+ * catalogue item lists the tables loaded, so that a reader finds goals loaded after it started (a
+ * goal of someone's own) with one GetItem, and never needs to Scan.
  */
 import type { AttributeDefinition, AttributeValue, KeySchemaElement } from '@aws-sdk/client-dynamodb';
 import type { ArrayShape } from './array-pages';
@@ -28,9 +32,9 @@ import type { PageLayout } from './page-layout';
 /**
  * Bumped whenever the key format, item shape or page encoding changes. A reader trusts only a
  * manifest of its own version; anything else is a table that needs a reload.
- *   1: one item per position.  2: pages.
+ *   1: one item per position.  2: pages.  3: tables of byte arrays.  4: generations.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const PARTITION_KEY = 'pk';
 /** The binary attribute holding a page's bytes. */
@@ -75,6 +79,31 @@ export function pageKey(section: string, page: number, digits: number): string {
 
 export function manifestKey(table: TableId): string {
   return `manifest#${table}`;
+}
+
+/** The manifest of the generation the current one replaced, kept for a rollback. */
+export function previousKey(table: TableId): string {
+  return `previous#${table}`;
+}
+
+/** Generations are numbered 1 to this, then from 1 again (only two are ever kept). */
+export const MAX_GENERATION = 99_999;
+
+/** Where a page of a generation is stored: the page's own key, after its generation. */
+export function generationKey(generation: number, key: string): string {
+  return `g${generation}/${key}`;
+}
+
+/** Every page key of one generation of a logical table starts with this. */
+export function generationPrefix(generation: number, table: TableId): string {
+  return generationKey(generation, keyPrefix(table));
+}
+
+/** The generation after all of `taken` (the ones kept or being written), within 1..MAX_GENERATION. */
+export function nextGeneration(taken: readonly number[]): number {
+  let next = (Math.max(0, ...taken) % MAX_GENERATION) + 1;
+  while (taken.includes(next)) next = (next % MAX_GENERATION) + 1;
+  return next;
 }
 
 export function progressKey(table: TableId): string {
@@ -147,9 +176,9 @@ export function itemBytes(item: DynamoItem): number {
   return bytes;
 }
 
-/** The bytes a page may hold under a key, for its item to stay within MAX_PAGE_ITEM_BYTES. */
+/** The bytes a page may hold under a key (stored after any generation's), for its item to stay within MAX_PAGE_ITEM_BYTES. */
 export function pageCapacity(longestKey: string): number {
-  return MAX_PAGE_ITEM_BYTES - itemBytes(pageItem(longestKey, new Uint8Array(0)));
+  return MAX_PAGE_ITEM_BYTES - itemBytes(pageItem(generationKey(MAX_GENERATION, longestKey), new Uint8Array(0)));
 }
 
 export function writeUnitsOf(bytes: number): number {
@@ -171,6 +200,8 @@ export interface LoadIdentity {
 
 /** What a completed load of one logical table wrote; its presence means "complete and verified". */
 export interface Manifest extends LoadIdentity {
+  /** The generation its pages are stored under. */
+  readonly generation: number;
   /** Positions stored (absent ones are farther than `depth`). */
   readonly positions: number;
   /** levels[k]: positions exactly k moves from the goal (summed over the goals of a table of several). */
@@ -179,7 +210,7 @@ export interface Manifest extends LoadIdentity {
   readonly bytes: number;
   /** Write units the load of every page costs (each item rounded up to a kilobyte). */
   readonly writeUnits: number;
-  /** sha256 over every page's key and bytes, in load order. */
+  /** sha256 over every page's key (without its generation) and bytes, in load order: the same for the same pages in any generation. */
   readonly checksum: string;
   readonly completedAt: string;
   /** The positions farthest from their goal (at most FARTHEST_LISTED), farthest first. */
@@ -207,8 +238,9 @@ export interface FarthestPosition {
   readonly path: readonly number[] | string;
 }
 
-/** How far an interrupted load got: every page before `written` (in load order) is stored. */
+/** How far an interrupted load got: every page before `written` (in load order) is stored, under `generation`. */
 export interface Progress extends LoadIdentity {
+  readonly generation: number;
   readonly written: number;
 }
 
@@ -246,9 +278,11 @@ function readIdentity(item: DynamoItem): LoadIdentity {
   };
 }
 
-export function manifestItem(manifest: Manifest): DynamoItem {
+/** The manifest as an item: the table's own (`manifestKey`), or kept as the previous one (`previousKey`). */
+export function manifestItem(manifest: Manifest, key = manifestKey(manifest.table)): DynamoItem {
   return {
-    ...identityAttributes(manifestKey(manifest.table), manifest),
+    ...identityAttributes(key, manifest),
+    generation: number(manifest.generation),
     positions: number(manifest.positions),
     levels: { L: manifest.levels.map(number) },
     bytes: number(manifest.bytes),
@@ -280,6 +314,7 @@ export function readManifest(item: DynamoItem): Manifest | ForeignManifest {
   try {
     return {
       ...readIdentity(item),
+      generation: Number(item.generation.N),
       positions: Number(item.positions.N),
       levels: item.levels.L!.map((level) => Number(level.N)),
       bytes: Number(item.bytes.N),
@@ -299,13 +334,13 @@ export function isCurrent(manifest: Manifest | ForeignManifest): manifest is Man
 }
 
 export function progressItem(progress: Progress): DynamoItem {
-  return { ...identityAttributes(progressKey(progress.table), progress), written: number(progress.written) };
+  return { ...identityAttributes(progressKey(progress.table), progress), generation: number(progress.generation), written: number(progress.written) };
 }
 
 /** The progress of a load, or undefined for one of another schema version (which is started afresh). */
 export function readProgress(item: DynamoItem): Progress | undefined {
   if (schemaVersionOf(item) !== SCHEMA_VERSION) return undefined;
-  return { ...readIdentity(item), written: Number(item.written.N) };
+  return { ...readIdentity(item), generation: Number(item.generation.N), written: Number(item.written.N) };
 }
 
 export function sameIdentity(a: LoadIdentity, b: LoadIdentity): boolean {

@@ -83,19 +83,23 @@ export interface SpotCheckFailure {
   readonly found: string;
 }
 
-/** Reads the pages of `sample` back (consistently) and compares each position's decoded record with the expected one. */
+/**
+ * Reads the pages of `sample` back (consistently, each page where `stored` says its key is: under
+ * the load's generation) and compares each position's decoded record with the expected one.
+ */
 export async function spotCheck(
   client: DynamoDBClient,
   tableName: string,
   pages: TablePages,
   depth: number,
   sample: readonly StoredPosition[],
+  stored: (key: string) => string,
   policy: RetryPolicy,
 ): Promise<SpotCheckFailure[]> {
-  const items = await readPages(client, tableName, [...new Set(sample.map((position) => position.key))], { policy, consistent: true });
+  const items = await readPages(client, tableName, [...new Set(sample.map((position) => stored(position.key)))], { policy, consistent: true });
   const failures: SpotCheckFailure[] = [];
   for (const expected of sample) {
-    const item = items.get(expected.key);
+    const item = items.get(stored(expected.key));
     if (!item) {
       failures.push({ expected, found: 'no page' });
       continue;

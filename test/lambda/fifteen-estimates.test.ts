@@ -11,7 +11,7 @@ import { createHandler } from '../../lambda/handler';
 import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
 import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { loadTable } from '../../store/loader';
-import { pageItem } from '../../store/table-schema';
+import { generationKey, pageItem } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';
 import { quietLog } from '../support/log';
@@ -20,7 +20,8 @@ const client = testClient();
 /** A SPEC sample: 24 moves. */
 const BOARD = '9,1,7,2,10,4,6,3,0,5,12,8,13,14,11,15';
 const LINE = { steps: 24, path: 'uurrdldlururrdllurrddldr' };
-const A_PAGE = 'fifteen#tiles-4-7-8#p0000';
+/** A page of the databases, as stored by a fresh table's first load (generation 1). */
+const A_PAGE = generationKey(1, 'fifteen#tiles-4-7-8#p0000');
 
 async function loaded(label: string): Promise<string> {
   const tableName = await freshTable(client, label);

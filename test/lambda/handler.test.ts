@@ -26,7 +26,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createServer } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SCHEMA_VERSION, keyPrefix, manifestKey } from '../../store/table-schema';
+import { SCHEMA_VERSION, generationPrefix, manifestKey } from '../../store/table-schema';
 import { scanAll } from '../support/dynamodb';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call, functionUrlEvent, lambdaContext } from '../support/function-url';
@@ -387,15 +387,15 @@ describe('tables the function cannot read', () => {
     const old = handlerOn(oldTable);
     expect((await call(old, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     const health = (await call(old, { path: '/health' })).json;
-    expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(/schema version 1.*reads version 3 only.*reloaded/) });
+    expect(health.tables['knights#standard']).toMatchObject({ state: 'outdated', schemaVersion: 1, message: expect.stringMatching(new RegExp(`schema version 1.*reads version ${SCHEMA_VERSION} only.*reloaded`)) });
     expect((await call(old, { path: '/stats' })).json.tables['knights#standard']).toMatchObject({ state: 'outdated', message: expect.stringMatching(/older version.*--force/) });
     expect(health.tables.eight).toMatchObject({ state: 'missing', puzzle: 'eight' });
   });
 
   it('reports a malformed page loudly and answers by search, without holding off the table', async () => {
     const damaged = await freshTable(client, 'damaged');
-    await loadTable(client, knightsSpec('standard', 8), { tableName: damaged, concurrency: 8 });
-    for (const item of await scanAll(client, damaged, keyPrefix('knights#standard'))) {
+    const { manifest } = await loadTable(client, knightsSpec('standard', 8), { tableName: damaged, concurrency: 8 });
+    for (const item of await scanAll(client, damaged, generationPrefix(manifest.generation, 'knights#standard'))) {
       await client.send(new PutItemCommand({ TableName: damaged, Item: { ...item, page: { B: Uint8Array.from([0, 0xff, 0xff]) } } }));
     }
     const bad: unknown[] = [];

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Manifest, keyPrefix, manifestKey, progressKey, readManifest, readProgress } from '../../store/table-schema';
+import { type Manifest, generationPrefix, manifestKey, progressKey, readManifest, readProgress } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { seededRandom } from '../../core/seeded';
@@ -17,7 +17,8 @@ const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-const prefix = keyPrefix('knights#standard');
+/** Where a load's pages are: under its generation. */
+const pagesOf = (manifest: Manifest) => generationPrefix(manifest.generation, manifest.table);
 
 const KNIGHTS = ['--goals', 'standard', '--knights-depth', '15'];
 
@@ -69,7 +70,8 @@ describe('kill -9 during a load, then resume', () => {
       if (manifest) {
         // Only a run that finished may leave a manifest, and then the table is exact.
         expect(code).toBe(0);
-        expect(await countItems(client, tableName, prefix)).toBe((readManifest(manifest) as Manifest).pages);
+        const written = readManifest(manifest) as Manifest;
+        expect(await countItems(client, tableName, pagesOf(written))).toBe(written.pages);
         finishedBeforeKill = true;
       } else {
         expect(code).toBeNull(); // killed, not exited
@@ -83,7 +85,7 @@ describe('kill -9 during a load, then resume', () => {
     );
     const manifest = readManifest((await item(tableName, manifestKey('knights#standard')))!) as Manifest;
     expect(manifest.positions).toBe(1_671_855);
-    expect(await countItems(client, tableName, prefix)).toBe(manifest.pages);
+    expect(await countItems(client, tableName, pagesOf(manifest))).toBe(manifest.pages);
     expect(await item(tableName, progressKey('knights#standard'))).toBeUndefined();
 
     const again = await precompute(tableName).done;
@@ -119,7 +121,7 @@ describe("kill -9 during the 15-puzzle's databases' load (a table of byte arrays
     expect(last.stdout).toMatch(/fifteen: loaded 2851 pages \(11534880 entries in 3 arrays.*resumed after [1-9]\d* already stored.*verified/);
     expect(await item(tableName, progressKey('fifteen'))).toBeUndefined();
     const manifest = readManifest((await item(tableName, manifestKey('fifteen')))!) as Manifest;
-    expect(await countItems(client, tableName, keyPrefix('fifteen'))).toBe(manifest.pages);
+    expect(await countItems(client, tableName, pagesOf(manifest))).toBe(manifest.pages);
 
     // Read back as the function reads them: every page against the manifest's checksum, then the databases' own check.
     const databases = databasesOf((await readArrayTable(client, tableName, 'fifteen', { policy: DEFAULT_RETRY })).arrays);

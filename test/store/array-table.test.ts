@@ -7,7 +7,7 @@ import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { DEFAULT_RETRY } from '../../store/retry';
 import type { TableSpec } from '../../store/table-pages';
-import { MAX_PAGE_ITEM_BYTES, keyPrefix, manifestKey, pageItem, progressKey, readCatalog, readProgress } from '../../store/table-schema';
+import { MAX_GENERATION, MAX_PAGE_ITEM_BYTES, generationKey, generationPrefix, manifestKey, pageItem, progressKey, readCatalog, readProgress } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
 import { seededRandom } from '../../core/seeded';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
@@ -41,7 +41,7 @@ describe('a table of byte arrays', () => {
     const made = arrays();
     const pages = planArrayPages(TABLE, made);
     expect(arrayPageBytes(TABLE, pages.arrays)).toBeGreaterThan(4000);
-    for (let i = 0; i < pages.pages.length; i++) expect(new TextEncoder().encode(pages.pages[i].key).length + 2 + 4 + pages.encode(i).length).toBeLessThanOrEqual(MAX_PAGE_ITEM_BYTES);
+    for (let i = 0; i < pages.pages.length; i++) expect(new TextEncoder().encode(generationKey(MAX_GENERATION, pages.pages[i].key)).length + 2 + 4 + pages.encode(i).length).toBeLessThanOrEqual(MAX_PAGE_ITEM_BYTES);
     expect(pages.levels.reduce((a, b) => a + b, 0)).toBe(361_234);
 
     const tableName = await freshTable(client, 'arrays-load');
@@ -49,7 +49,7 @@ describe('a table of byte arrays', () => {
     expect(result.status).toBe('loaded');
     expect(result.manifest).toMatchObject({ kind: 'arrays', arrays: [{ name: 'first', length: 300_000 }, { name: 'second-one', length: 61_234 }, { name: 'empty', length: 0 }], positions: 361_234, pages: pages.pages.length });
     expect(result.manifest.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(await countItems(client, tableName, keyPrefix(TABLE))).toBe(pages.pages.length);
+    expect(await countItems(client, tableName, generationPrefix(result.manifest.generation, TABLE))).toBe(pages.pages.length);
     expect(readCatalog(await stored(tableName, 'catalog')).get(TABLE)).toEqual({ goal: 'test arrays', whole: true, depth: pages.levels.length - 1 });
 
     const read = await readArrayTable(client, tableName, TABLE, { policy: fast });
@@ -76,7 +76,7 @@ describe('a table of byte arrays', () => {
     expect(resumed.resumedFrom).toBe(progress.written);
     expect(resumed.written).toBe(progress.pages - progress.written);
     expect(resumed.manifest.checksum).toBe(whole.manifest.checksum);
-    expect(await countItems(client, tableName, keyPrefix(TABLE))).toBe(progress.pages);
+    expect(await countItems(client, tableName, generationPrefix(progress.generation, TABLE))).toBe(progress.pages);
   });
 
   it('writes no manifest when a page read back differs from the arrays built', async () => {
@@ -98,7 +98,7 @@ describe('a table of byte arrays', () => {
     const tableName = await freshTable(client, 'arrays-damage');
     await expect(readArrayTable(client, tableName, TABLE, { policy: fast })).rejects.toThrow(/^arrays is not loaded \(it has no manifest\)\.$/);
     const result = await loadTable(client, spec(), { tableName, retry: fast });
-    const key = 'arrays#second-one#p0003';
+    const key = generationKey(result.manifest.generation, 'arrays#second-one#p0003');
     const item = (await stored(tableName, key))!;
     const bytes = Uint8Array.from(item.page.B!);
     bytes[17] ^= 4;

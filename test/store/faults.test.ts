@@ -5,7 +5,7 @@ import { loadTable } from '../../store/loader';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { DEFAULT_RETRY } from '../../store/retry';
-import { keyPrefix, manifestKey, progressKey, readProgress } from '../../store/table-schema';
+import { generationPrefix, keyPrefix, manifestKey, progressKey, readProgress } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
@@ -34,7 +34,7 @@ describe('the loader under faults', () => {
     expect(result.stats.unprocessedRetries).toBe(log.unprocessed);
     expect(result.stats.throttles).toBe(log.throttled);
     expect(result.status).toBe('loaded');
-    expect(await countItems(client, tableName, keyPrefix('eight'))).toBe(result.manifest.pages);
+    expect(await countItems(client, tableName, generationPrefix(result.manifest.generation, 'eight'))).toBe(result.manifest.pages);
     expect(await stored(tableName, manifestKey('eight'))).toBeDefined();
   });
 
@@ -66,7 +66,9 @@ describe('the loader under faults', () => {
     expect(resumed.status).toBe('loaded');
     expect(resumed.resumedFrom).toBe(progress.written);
     expect(resumed.written).toBe(progress.pages - progress.written);
-    expect(await countItems(client, tableName, keyPrefix('eight'))).toBe(progress.pages);
+    expect(resumed.manifest.generation).toBe(progress.generation);
+    expect(await countItems(client, tableName, keyPrefix('eight'))).toBe(0);
+    expect(await countItems(client, tableName, generationPrefix(progress.generation, 'eight'))).toBe(progress.pages);
     expect(await stored(tableName, progressKey('eight'))).toBeUndefined();
   });
 

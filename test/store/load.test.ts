@@ -20,11 +20,13 @@ import {
   MAX_PAGE_ITEM_BYTES,
   type Manifest,
   SCHEMA_VERSION,
+  generationPrefix,
   itemBytes,
   keyPrefix,
   manifestKey,
   pageBytesOf,
   progressKey,
+  readCatalog,
   readManifest,
 } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
@@ -54,14 +56,15 @@ describe('loading the knights table (depth 8) as pages', () => {
     expect(manifest.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468]);
     expect(manifest.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
 
-    const items = await scanAll(client, tableName, keyPrefix('knights#standard'));
+    const items = await scanAll(client, tableName, generationPrefix(manifest.generation, 'knights#standard'));
     expect(items.length).toBe(manifest.pages);
+    expect(await scanAll(client, tableName, keyPrefix('knights#standard'))).toEqual([]); // every page is under its generation
     expect(result.written).toBe(manifest.pages);
     let positions = 0;
     let bytes = 0;
     for (const item of items) {
       const key = item.pk.S!;
-      expect(key).toMatch(/^knights#standard#p\d{6}$/);
+      expect(key).toMatch(new RegExp(`^g${manifest.generation}/knights#standard#p\\d{6}$`));
       expect(itemBytes(item)).toBeLessThanOrEqual(MAX_PAGE_ITEM_BYTES);
       bytes += itemBytes(item);
       const page = Number(key.slice(-6));
@@ -93,14 +96,27 @@ describe('loading the knights table (depth 8) as pages', () => {
     expect(forced.manifest.completedAt >= before!.completedAt).toBe(true);
   });
 
-  it('ends with exactly the new load\'s pages when reloading with another depth', async () => {
+  it('reloads at another depth under a new generation, keeps the one it replaced for a rollback, and removes the one before', async () => {
+    const before = (await manifestOf(tableName, 'knights#standard'))!;
     const deeper = await loadTable(client, knightsSpec('standard', 11), { tableName });
     expect(deeper.manifest).toMatchObject({ depth: 11, positions: DEPTH_8_POSITIONS + 14116 + 32825 + 64782 });
-    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(deeper.manifest.pages);
+    expect(deeper.manifest.generation).not.toBe(before.generation);
+    expect(await countItems(client, tableName, generationPrefix(deeper.manifest.generation, 'knights#standard'))).toBe(deeper.manifest.pages);
+    expect(await countItems(client, tableName, generationPrefix(before.generation, 'knights#standard'))).toBe(before.pages); // kept
+
     const shallower = await loadTable(client, knightsSpec('standard', 6), { tableName });
     expect(shallower.manifest).toMatchObject({ depth: 6, positions: 1578 });
-    expect(shallower.removed).toBe(deeper.manifest.pages - shallower.manifest.pages);
-    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(shallower.manifest.pages);
+    expect(shallower.removed).toBe(before.pages); // the generation before the one it replaced
+    expect(await countItems(client, tableName, generationPrefix(before.generation, 'knights#standard'))).toBe(0);
+    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(0);
+
+    // Back to depth 11, as a rollback asks: the kept generation answers again, no page written.
+    const back = await loadTable(client, knightsSpec('standard', 11), { tableName });
+    expect(back).toMatchObject({ status: 'restored', written: 0, removed: 0, manifest: deeper.manifest });
+    expect(await manifestOf(tableName, 'knights#standard')).toEqual(deeper.manifest);
+    expect(readCatalog((await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'catalog' } } }))).Item).get('knights#standard')).toMatchObject({ depth: 11 });
+    // and forward again, as freely
+    expect(await loadTable(client, knightsSpec('standard', 6), { tableName })).toMatchObject({ status: 'restored', written: 0, manifest: shallower.manifest });
   });
 });
 
@@ -120,7 +136,8 @@ describe('a table written by another schema version', () => {
     await expect(refused).rejects.toThrow(/holds knights#standard as written by schema version 1 \(1,671,855 items\).*Run again with --force/);
     const forced = await loadTable(client, knightsSpec('standard', 4), { tableName, force: true });
     expect(forced.removed).toBe(1); // the old position item
-    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(forced.manifest.pages);
+    expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(0);
+    expect(await countItems(client, tableName, generationPrefix(forced.manifest.generation, 'knights#standard'))).toBe(forced.manifest.pages);
   });
 });
 
@@ -128,7 +145,7 @@ describe('loading eight pages', () => {
   it('stores relabelled positions of all 9 goals whose answers match an independent search', async () => {
     const tableName = await freshTable(client, 'eight');
     const { manifest } = await loadTable(client, eightSpec(9), { tableName, concurrency: 8 });
-    const items = await scanAll(client, tableName, keyPrefix('eight'));
+    const items = await scanAll(client, tableName, generationPrefix(manifest.generation, 'eight'));
     expect(items.length).toBe(manifest.pages);
     const goals = new Set<string>();
     let checked = 0;

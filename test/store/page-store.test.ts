@@ -17,7 +17,7 @@ import { tableOfGoal } from '../../puzzles/knights/loaded-goals';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { DEFAULT_RETRY } from '../../store/retry';
-import { type Manifest, pageKey } from '../../store/table-schema';
+import { type Manifest, generationKey, pageKey } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
@@ -90,7 +90,7 @@ describe('the page store', () => {
     const faulty = createDynamoClient({ endpoint: testEndpoint() });
     const log = injectFaults(faulty, { unprocessedKeys: 0.8, random: seededRandom(4) });
     const perGoal = eight.pages / 9;
-    const keys = Array.from({ length: eight.pages }, (_, i) => pageKey(eightSection(Math.floor(i / perGoal)), i % perGoal, EIGHT_FORMAT.pageDigits)).sort();
+    const keys = Array.from({ length: eight.pages }, (_, i) => generationKey(eight.generation, pageKey(eightSection(Math.floor(i / perGoal)), i % perGoal, EIGHT_FORMAT.pageDigits))).sort();
     const items = await readPages(faulty, tableName, keys, { policy: fast });
     faulty.destroy();
     expect(log.unprocessedReads).toBeGreaterThan(5);
