@@ -18,7 +18,7 @@ import type { TableId } from '../store/table-schema';
 import type { Answer } from '../puzzles/roles/answer';
 import type { EstimateTables } from '../puzzles/roles/estimate-tables';
 import { DEFAULT_RETRY } from '../store/retry';
-import { DEFAULT_TABLE_NAME, PARTITION_KEY, itemBytes, pageItem, pageKey } from '../store/table-schema';
+import { DEFAULT_TABLE_NAME, PARTITION_KEY, generationKey, itemBytes, pageItem, pageKey } from '../store/table-schema';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
 import { ownOptions, questionOptions } from './question-options';
@@ -103,14 +103,15 @@ async function main(argv: string[]): Promise<number> {
     const { manifest } = state;
     const { page, slot } = pageSlotOf(manifest.layout, location.rank);
     const key = pageKey(location.section, page, tables.format.pageDigits);
-    const { Item } = await client.send(new GetItemCommand({ TableName: values.table, Key: { [PARTITION_KEY]: { S: key } } }));
-    console.log(`table      ${location.table}: depth ${manifest.depth}, ${manifest.positions} positions in ${manifest.pages} pages of ${manifest.layout.ranksPerPage} ranks`);
+    const stored = generationKey(manifest.generation, key);
+    const { Item } = await client.send(new GetItemCommand({ TableName: values.table, Key: { [PARTITION_KEY]: { S: stored } } }));
+    console.log(`table      ${location.table}: depth ${manifest.depth}, ${manifest.positions} positions in ${manifest.pages} pages of ${manifest.layout.ranksPerPage} ranks, generation ${manifest.generation}`);
     if (!Item) {
-      console.log(`page       ${key}: missing`);
+      console.log(`page       ${stored}: missing`);
       return EXIT.unavailable;
     }
     const decoded = await store.page(tables.format, manifest, key, page);
-    console.log(`page       ${key}: ${itemBytes(pageItem(key, Item.page.B!))} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
+    console.log(`page       ${stored}: ${itemBytes(pageItem(stored, Item.page.B!))} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
     const record = decoded.find(slot);
     if (!record) {
       console.log(`record     none: the position is more than ${manifest.depth} moves from the goal`);

@@ -16,7 +16,7 @@
  * tables there are, their sections and how wide their page numbers are written is each puzzle's
  * own (puzzles/); this module only puts the parts together.
  *
- * Each load writes its pages under a generation of its own (`g3/knights#standard#p000123`), so
+ * Each load writes its pages under a generation of its own (`g3/puzzle#goal#p000123`), so
  * that a reload never touches the pages being read. The table's manifest item names the
  * generation that answers; it is replaced, in one conditional write, only once a new generation
  * is complete and verified (until then the old one answers). The generation it replaced is kept,

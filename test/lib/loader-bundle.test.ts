@@ -2,6 +2,7 @@
  * The loader as it ships: its bundle built as `cdk synth` builds it, run as Lambda runs it on the
  * project's Node with the environment the template gives it, invoked as the trigger invokes it
  * (with an empty event), twice, against dynalite; then the API's bundle answers from the table.
+ * Then a deploy's reload and its rollback, rehearsed while the API's bundle answers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type BundledFunction, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { samples } from '../../core/seeded';
+import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
+import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
+import { searchKnights } from '../../puzzles/knights/rules/search';
+import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
+import { type Manifest, progressKey, readManifest, manifestKey } from '../../store/table-schema';
 
 const client = testClient();
 const dirs: string[] = [];
@@ -67,5 +76,75 @@ describe('the loader bundle', () => {
     const loader = await startBundledFunction(await bundleOf('loader'), { environment: { TABLE_NAME: 'x', DYNAMODB_ENDPOINT: testEndpoint() } });
     running.push(loader);
     await expect(loader.invokeWith({}, FIFTEEN_MINUTES)).rejects.toThrow(/--table must be a DynamoDB table name \(3 to 255/);
+  });
+});
+
+describe('a reload and its rollback, as a deploy runs them, while the API answers', () => {
+  it('answers every fresh question from the table, exactly, through a load, a reload killed half-way and resumed, and the rollback, which writes no page', async () => {
+    const tableName = await freshTable(client, 'generations');
+    const bundle = await bundleOf('loader');
+    const loaderAt = async (depth: number) => {
+      const loader = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: `--goals standard --knights-depth ${depth}` } });
+      running.push(loader);
+      return loader;
+    };
+    const manifest = async () => {
+      const item = (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: manifestKey('knights#standard') } }, ConsistentRead: true }))).Item;
+      return item ? (readManifest(item) as Manifest) : undefined;
+    };
+
+    // The version deployed first: depth 6.
+    const first = await loaderAt(6);
+    expect((await first.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ status: 'loaded', depth: 6 }] });
+    const six = (await manifest())!;
+
+    // The API answers throughout, each question a board it has not been asked (no cache helps): boards within 6 moves.
+    const standard = resolveKnightsGoal('standard');
+    const boards = [...new Set(samples(knightsWalkArbitrary(standard.board, 6), 3000, 41))].filter((board) => searchKnights({ board, goal: standard, limit: 6 }).steps >= 0);
+    const api = await startBundledFunction(await bundleOf('api'), { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
+    running.push(api);
+    const asked: { board: string; source: string; exact: boolean }[] = [];
+    let asking = true;
+    const questions = (async () => {
+      for (let i = 0; asking; i = (i + 1) % boards.length) {
+        const board = boards[i];
+        const target = `/knights?board=${encodeURIComponent(formatKnightsBoard(board))}`;
+        const answer = JSON.parse((await api.invoke(functionUrlEvent({ method: 'GET', target, headers: { host: 'abc.lambda-url.us-east-1.on.aws' } }))).result.body!);
+        const expected = searchKnights({ board, goal: standard, limit: 15 });
+        asked.push({ board, source: answer.source, exact: answer.steps === expected.steps && JSON.stringify(answer.path) === JSON.stringify(expected.path) });
+        await sleep(10);
+      }
+    })();
+
+    // The next version reloads at depth 15, and is killed half-way through its writing.
+    const killed = await loaderAt(15);
+    const invocation = killed.invokeWith({}, FIFTEEN_MINUTES).catch((error: Error) => error);
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const progress = (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: progressKey('knights#standard') } }, ConsistentRead: true }))).Item;
+      if (progress) break;
+      await sleep(20);
+    }
+    await killed.close();
+    expect(await invocation).toBeInstanceOf(Error);
+    expect(await manifest()).toEqual(six); // the old generation still answers
+
+    // Its retry resumes and switches; then the deploy fails later and rolls back: the previous version's loader runs again.
+    const resumed = await loaderAt(15);
+    expect((await resumed.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ status: 'loaded', depth: 15 }] });
+    const fifteen = (await manifest())!;
+    expect(fifteen.generation).not.toBe(six.generation);
+    const pagesBefore = JSON.stringify((await scanAll(client, tableName)).filter((item) => /^g\d+\//.test(item.pk.S!)));
+    const rollback = await loaderAt(6);
+    expect((await rollback.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ status: 'restored', depth: 6, written: 0 }] });
+    expect(JSON.stringify((await scanAll(client, tableName)).filter((item) => /^g\d+\//.test(item.pk.S!)))).toBe(pagesBefore); // no page written or removed
+    expect(await manifest()).toEqual(six);
+
+    await sleep(300);
+    asking = false;
+    await questions;
+    expect(asked.length).toBeGreaterThan(50);
+    expect(asked.filter(({ source }) => source !== 'table')).toEqual([]);
+    expect(asked.filter(({ exact }) => !exact)).toEqual([]);
   });
 });
