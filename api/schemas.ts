@@ -57,6 +57,7 @@ export const TableHealthSchema = v.union([
   v.strictObject({
     ...LOADED,
     schemaVersion: int('The version of the page format the table was written in (this one reads only its own).'),
+    generation: int('Which load answers: each load writes a generation of its own, and the table switches to it once it is complete.'),
     completedAt: v.pipe(v.string(), v.description('When its load completed and was verified (ISO 8601).')),
     checksum: v.pipe(v.string(), v.description('sha256 over every page, in load order: two loads with one checksum stored the same bytes.')),
   }),

@@ -26,8 +26,8 @@ function identity({ facts }: TableHealth) {
 function tableHealth(table: TableHealth): TableHealthResponse {
   switch (table.state) {
     case 'loaded': {
-      const { schemaVersion, completedAt, checksum } = table.manifest;
-      return { ...loaded(table), schemaVersion, completedAt, checksum };
+      const { schemaVersion, generation, completedAt, checksum } = table.manifest;
+      return { ...loaded(table), schemaVersion, generation, completedAt, checksum };
     }
     case 'outdated':
       return { state: 'outdated', ...identity(table), schemaVersion: table.schemaVersion, message: table.message };

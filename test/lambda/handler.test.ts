@@ -209,7 +209,7 @@ describe('GET /health', () => {
       tables: { 'knights#standard': { state: 'loaded', depth: 8, positions: 10486, schemaVersion: SCHEMA_VERSION }, eight: { state: 'loaded', depth: 8 } },
     });
     expect(Object.keys(result.json.tables['knights#standard']).sort()).toEqual(
-      ['bytes', 'checksum', 'completedAt', 'depth', 'goal', 'goalName', 'maxLimit', 'pages', 'positions', 'puzzle', 'schemaVersion', 'state', 'whole', 'writeUnits'],
+      ['bytes', 'checksum', 'completedAt', 'depth', 'generation', 'goal', 'goalName', 'maxLimit', 'pages', 'positions', 'puzzle', 'schemaVersion', 'state', 'whole', 'writeUnits'],
     );
     expect(result.json.tables['knights#standard']).toMatchObject({ puzzle: 'knights', goalName: 'standard', goal: '11111/01111/00*11/00001/00000', maxLimit: 39, whole: false });
     const unconfigured = await call(searchOnly, { path: '/health' });
