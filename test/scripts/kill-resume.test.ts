@@ -118,7 +118,7 @@ describe("kill -9 during the 15-puzzle's databases' load (a table of byte arrays
 
     const last = await precompute(tableName, FIFTEEN).done;
     expect(last.code, last.stderr).toBe(0);
-    expect(last.stdout).toMatch(/fifteen: loaded 2851 pages \(11534880 entries in 3 arrays.*resumed after [1-9]\d* already stored.*verified/);
+    expect(last.stdout).toMatch(/fifteen: loaded \d+ pages \(11534880 entries in 3 arrays.*resumed after [1-9]\d* already stored.*verified/);
     expect(await item(tableName, progressKey('fifteen'))).toBeUndefined();
     const manifest = readManifest((await item(tableName, manifestKey('fifteen')))!) as Manifest;
     expect(await countItems(client, tableName, pagesOf(manifest))).toBe(manifest.pages);

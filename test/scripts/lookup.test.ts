@@ -29,7 +29,7 @@ describe('npm run lookup', () => {
   it('shows the page key, its size and the decoded knights record', () => {
     const { code, stdout } = lookup('knights', '10110/01*11/10111/01001/00000');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^page {7}knights#standard#p\d{6}: \d+ bytes as DynamoDB counts them, \d+ positions; this one in slot \d+$/m);
+    expect(stdout).toMatch(/^page {7}g\d+\/knights#standard#p\d{6}: \d+ bytes as DynamoDB counts them, \d+ positions; this one in slot \d+$/m);
     expect(stdout).toMatch(/^distance {3}7$/m);
     expect(stdout).toMatch(/^moves {6}0, 4 optimal, 10, 14, 16, 18$/m);
     expect(stdout).toMatch(/^line {7}\[4, 13, 16, 7, 10, 1, 12\]$/m);
@@ -38,7 +38,7 @@ describe('npm run lookup', () => {
   it('reads the table of a goal of one\'s own by its name', () => {
     const { code, stdout } = lookup('knights', '1011*/01011/10111/01001/00000', '--goal', 'mine');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^page {7}knights#mine#p\d{6}: /m);
+    expect(stdout).toMatch(/^page {7}g\d+\/knights#mine#p\d{6}: /m);
     expect(stdout).toMatch(/^distance {3}1$/m);
     expect(stdout).toMatch(/^line {7}\[7\]$/m);
     expect(lookup('knights', '1011*/01011/10111/01001/00000', '--goal', 'nobody').stderr).toMatch(/There is no goal named "nobody": the goals loaded are standard, mine/);
@@ -48,7 +48,7 @@ describe('npm run lookup', () => {
     const { code, stdout } = lookup('eight', '564178X23', '7568X4123');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^position {3}235614X78 \(A relabelled for goal 1234X5678; Cantor rank \d+\)$/m);
-    expect(stdout).toMatch(/^page {7}eight#1234X5678#p\d{4}: /m);
+    expect(stdout).toMatch(/^page {7}g\d+\/eight#1234X5678#p\d{4}: /m);
     expect(stdout).toMatch(/^line {7}"urrulldr"$/m);
   });
 
