@@ -2,14 +2,15 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FLAGS } from '../../lib/feature-flags';
 import { TablebaseStack } from '../../lib/tablebase-stack';
 import { loadChoices } from '../../puzzles/registry';
 
 const loads = await loadChoices();
 
-/** The stack without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
+/** The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
 function synth(context: Record<string, unknown> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({ context: { ...FEATURE_FLAGS, 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new TablebaseStack(app, 'Tablebase', { loads });
   return { app, stack, template: Template.fromStack(stack) };
 }
