@@ -8,7 +8,7 @@ import { InvalidInputError } from '../core/errors';
 import { type LoadChoices, loaderMemoryMb, parseLoadWords } from '../puzzles/registry';
 
 export interface StackSettings {
-  /** What happens to the table when the stack is deleted. */
+  /** What happens to the table when the stack is deleted (or the table replaced): kept, except after a failed first create; or dropped. */
   readonly removalPolicy: RemovalPolicy;
   /** A public, cached edge (CloudFront, an origin access control) in front of the AWS_IAM URL. */
   readonly public: boolean;
@@ -85,7 +85,7 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
     load,
     loaderMemoryMb: loaderMemoryMb(choices, values, LOADER_MEMORY_MB),
     alarmEmail,
-    removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     public: isPublic === 'true',
     reservedConcurrency: concurrencyText === 'none' ? undefined : Number(concurrencyText),
     webAclArn,

@@ -256,7 +256,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   report('verifying', pages.pages.length, pages.pages.length, written, resumedFrom);
   const prefix = keyPrefix(spec.table);
   const removed = await removeOthers(client, tableName, prefix, new Set(pages.pages.map((page) => page.key)), policy, stats);
-  const count = await countItems(client, tableName, prefix, options.scanSegments);
+  const count = await countItems(client, tableName, prefix, options.scanSegments, policy);
   if (count !== pages.pages.length) {
     throw new VerificationError(
       `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,

@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../lib/feature-flags';
 import { TablebaseStack } from '../../lib/tablebase-stack';
+import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { loadChoices } from '../../puzzles/registry';
 
 const loads = await loadChoices();
@@ -34,18 +35,24 @@ const guarded = synth({ public: 'true', webAclArn: WEB_ACL });
 describe('the table', () => {
   const { template } = byDefault;
 
-  it('has the shared key schema, on-demand billing and point-in-time recovery', () => {
+  it('has the shared key schema, on-demand billing with reads capped, and point-in-time recovery', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       BillingMode: 'PAY_PER_REQUEST',
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [
+        Match.objectLike({
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          ReadOnDemandThroughputSettings: { MaxReadRequestUnits: TABLE_MAX_READ_UNITS },
+        }),
+      ],
     });
+    expect(TABLE_MAX_READ_UNITS).toBe(1000); // the README's worst case counts on it
   });
 
-  it('is retained by default and destroyed only when asked', () => {
-    template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  it('is kept on update and delete but not after a failed first create, and destroyed only when asked', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     asPublic.template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
   });
 });
