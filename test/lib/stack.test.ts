@@ -202,12 +202,19 @@ describe('alarms', () => {
     expect(JSON.stringify(template.findResources('AWS::CloudWatch::Alarm'))).not.toMatch(/AlarmActions/);
   });
 
-  it('notify an encrypted, TLS-only topic that mails alarmEmail, when given', () => {
+  it('notify an encrypted, TLS-only topic that mails alarmEmail, when given, whose key CloudWatch may use for this account\'s alarms only', () => {
     const { template } = asPublic;
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     template.hasResourceProperties('AWS::SNS::TopicPolicy', { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } });
-    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true, KeyPolicy: { Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } })]) } });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } }),
+        ]),
+      },
+    });
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms).toHaveLength(4);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmsTopic/) }]);
