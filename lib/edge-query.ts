@@ -13,7 +13,7 @@ import type { Puzzle } from '../puzzles/puzzle';
 /** Most query strings a cache policy may list (a CloudFront quota). */
 export const CACHE_POLICY_MAX_QUERY_STRINGS = 10;
 
-/** Each puzzle's path (`/knights`) and its query fields, sorted by name. */
+/** Each puzzle's path (its name after a slash) and its query fields, sorted by name. */
 export function queryFieldsByPath(puzzles: readonly Pick<Puzzle, 'name' | 'http'>[]): Record<string, readonly string[]> {
   return Object.fromEntries(puzzles.map((puzzle) => [`/${puzzle.name}`, Object.keys(puzzle.http.description.query.entries).sort()]));
 }

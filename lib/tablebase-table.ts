@@ -13,7 +13,7 @@ import { PARTITION_KEY } from '../store/table-schema';
  * the function answers by search instead (capped itself by its concurrency). 1,000 units a
  * second are 2,000 page reads (half a unit each, eventually consistent): every answer of a burst
  * of ten uncached 1,000-query batches within a second or two, and the deploy's verification scans
- * of the whole knights space (six scans of 400 MB, about 300,000 units) in five minutes. At
+ * of the largest load there is (six scans of 400 MB, about 300,000 units) in five minutes. At
  * on-demand's $0.125 per million read units (us-east-1), the cap costs at most $0.45 an hour.
  */
 export const TABLE_MAX_READ_UNITS = 1000;
