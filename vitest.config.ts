@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow tests: the whole knights space, the 15-puzzle's farthest boards, a load killed and
- * resumed, the commands run as processes of their own, and the page in a browser. `npm test`
+ * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
+ * and the page in a browser. `npm test`
  * runs the others (the quick suite, within 90 s on 2 cores); `npm run test:all` runs both, as CI
  * does.
  */
@@ -15,6 +16,7 @@ const SLOW = [
   'test/scripts/judge.test.ts',
   'test/scripts/lookup.test.ts',
   'test/scripts/ask.test.ts',
+  'test/scripts/smoke.test.ts',
   'test/lib/loader-bundle.test.ts',
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',

@@ -6,15 +6,18 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { InvalidInputError } from '../core/errors';
 import { type LoadChoices, loaderMemoryMb, parseLoadWords } from '../puzzles/registry';
+import { EDGE_PLANS, type EdgePlan } from './tablebase-edge';
 
 export interface StackSettings {
-  /** What happens to the table when the stack is deleted. */
+  /** What happens to the table when the stack is deleted (or the table replaced): kept, except after a failed first create; or dropped. */
   readonly removalPolicy: RemovalPolicy;
   /** A public, cached edge (CloudFront, an origin access control) in front of the AWS_IAM URL. */
   readonly public: boolean;
   /** Concurrency reserved for the function (also its cap), if any; 10 in public mode unless "none". */
   readonly reservedConcurrency: number | undefined;
-  /** A WAF web ACL for the edge (public mode), created in us-east-1. */
+  /** How the public edge is billed: a CloudFront flat-rate plan (free by default), or pay-as-you-go. */
+  readonly edgePlan: EdgePlan;
+  /** A WAF web ACL for the edge (public mode), created in us-east-1, instead of the edge's own. */
   readonly webAclArn: string | undefined;
   /** Where the alarms are mailed, if anywhere. */
   readonly alarmEmail: string | undefined;
@@ -56,6 +59,11 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
   if (concurrencyText !== 'none' && !/^[1-9]\d*$/.test(concurrencyText)) {
     throw new Error(`Context reservedConcurrency must be a whole number of at least 1, or "none"; got "${concurrencyText}".`);
   }
+  const edgePlan = text(node, 'edgePlan');
+  if (edgePlan !== undefined) {
+    if (isPublic !== 'true') throw new Error('Context edgePlan prices the public edge: give it with public=true.');
+    if (!(EDGE_PLANS as readonly string[]).includes(edgePlan)) throw new Error(`Context edgePlan must be ${EDGE_PLANS.map((one) => `"${one}"`).join(', ')}; got "${edgePlan}".`);
+  }
   const webAclArn = text(node, 'webAclArn');
   if (webAclArn !== undefined) {
     if (isPublic !== 'true') throw new Error('Context webAclArn guards the public edge: give it with public=true.');
@@ -85,9 +93,10 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
     load,
     loaderMemoryMb: loaderMemoryMb(choices, values, LOADER_MEMORY_MB),
     alarmEmail,
-    removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     public: isPublic === 'true',
     reservedConcurrency: concurrencyText === 'none' ? undefined : Number(concurrencyText),
+    edgePlan: (edgePlan ?? 'free') as EdgePlan,
     webAclArn,
   };
 }

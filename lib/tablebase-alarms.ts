@@ -4,7 +4,7 @@
  * they notify an SNS topic (encrypted with a key of its own that CloudWatch may use, and reachable
  * only over TLS) that mails it; without one they still show in the CloudWatch console.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
@@ -71,13 +71,17 @@ export class TablebaseAlarms extends Construct {
     ];
 
     if (props.email) {
-      // CloudWatch can publish to an encrypted topic only with a key whose policy lets it.
-      const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Encrypts the tablebase alarm topic' });
+      // CloudWatch can publish to an encrypted topic only with a key whose policy lets it: on behalf
+      // of this account's alarms alone (aws:SourceAccount), so that no other account's alarm can use
+      // the key through the service (the confused deputy).
+      // Deleted with the stack (after KMS's shortest wait): it guards alarm mail in flight, nothing kept.
+      const key = new Key(this, 'TopicKey', { enableKeyRotation: true, description: 'Encrypts the tablebase alarm topic', removalPolicy: RemovalPolicy.DESTROY, pendingWindow: Duration.days(7) });
       key.addToResourcePolicy(
         new PolicyStatement({
           principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
           actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
           resources: ['*'],
+          conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
         }),
       );
       this.topic = new Topic(this, 'Topic', { masterKey: key, enforceSSL: true, displayName: 'tablebase alarms' });

@@ -15,6 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 
 const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
+
+/** How long every function's logs are kept: the stack's own and those CDK adds for itself (the trigger's provider, the invalidation). */
+export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
 
 export interface TablebaseFunctionProps {
@@ -35,7 +38,7 @@ export interface TablebaseFunctionProps {
   readonly timeout?: Duration;
   /**
    * How long logs are kept.
-   * @default RetentionDays.ONE_MONTH
+   * @default FUNCTION_LOG_RETENTION (RetentionDays.ONE_MONTH)
    */
   readonly logRetention?: RetentionDays;
   /**
@@ -60,7 +63,7 @@ export class TablebaseFunction extends Construct {
     super(scope, id);
     this.timeout = props.timeout ?? Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
     const logGroup = new LogGroup(this, 'Logs', {
-      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      retention: props.logRetention ?? FUNCTION_LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     // No managed policy: the role gets exactly the log and table permissions granted below.

@@ -5,12 +5,13 @@
  * tables loaded and verified. A redeploy runs it again (the trigger follows the function's
  * version); a complete load is then a no-op that writes nothing.
  */
-import { Duration } from 'aws-cdk-lib';
+import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { TablebaseFunction } from './tablebase-function';
+import { FUNCTION_LOG_RETENTION, TablebaseFunction } from './tablebase-function';
 
 const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));
 
@@ -55,5 +56,23 @@ export class TablebaseLoader extends Construct {
     fn.addEnvironment('TABLE_NAME', props.table.tableName);
     if (props.load.length > 0) fn.addEnvironment('LOAD_OPTIONS', props.load.join(' '));
     this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: TRIGGER_TIMEOUT });
+    logTriggerProvider(this);
   }
+}
+
+/** Where the triggers module keeps its provider, one per stack (aws-cdk-lib/triggers). */
+const TRIGGER_PROVIDER_ID = 'AWSCDK.TriggerCustomResourceProviderCustomResourceProvider';
+
+/**
+ * The triggers module's own function (the provider that invokes the loader) would log to a group
+ * that Lambda creates on its first run and keeps forever: it logs to a group of the stack's
+ * instead, kept as long as the functions' own logs and deleted with the stack.
+ */
+function logTriggerProvider(scope: Construct): void {
+  const handler = Stack.of(scope).node.tryFindChild(TRIGGER_PROVIDER_ID)?.node.tryFindChild('Handler');
+  if (!(handler instanceof CfnResource) || handler.cfnResourceType !== 'AWS::Lambda::Function') {
+    throw new Error(`The triggers module's provider function is not where this aws-cdk-lib kept it (${TRIGGER_PROVIDER_ID}/Handler): its log group cannot be set.`);
+  }
+  const logs = new LogGroup(scope, 'TriggerLogs', { retention: FUNCTION_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+  handler.addPropertyOverride('LoggingConfig', { LogGroup: logs.logGroupName });
 }

@@ -1,13 +1,14 @@
 /**
  * The AWS stack: the table, the function and its URL. Environment-agnostic, so `cdk synth` needs
- * no account. Context settings (see stack-settings.ts): removalPolicy, public, allowedOrigins,
- * reservedConcurrency, alarmEmail, loadTables, load, webAclArn.
+ * no account. Context settings (see stack-settings.ts): removalPolicy, public, edgePlan, webAclArn,
+ * reservedConcurrency, alarmEmail, loadTables, load.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../puzzles/puzzle';
-import type { LoadChoices } from '../puzzles/registry';
+import { type LoadChoices, PUZZLES } from '../puzzles/registry';
+import { queryFieldsByPath } from './edge-query';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
 import { TablebaseAlarms } from './tablebase-alarms';
@@ -40,7 +41,9 @@ export class TablebaseStack extends Stack {
 
     // Always AWS_IAM: in public mode only the edge's distribution may invoke it.
     const url = api.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
-    const edge = settings.public ? new TablebaseEdge(this, 'Edge', { url, function: api.function, webAclArn: settings.webAclArn }) : undefined;
+    const edge = settings.public
+      ? new TablebaseEdge(this, 'Edge', { url, function: api.function, queryFields: queryFieldsByPath(PUZZLES), plan: settings.edgePlan, webAclArn: settings.webAclArn })
+      : undefined;
 
     const { alarms } = new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
     new TablebaseDashboard(this, 'Operations', { alarms });

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
+import { FEATURE_FLAGS } from '../lib/feature-flags';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../lib/function-defaults';
 import { TablebaseStack } from '../lib/tablebase-stack';
 import { loadChoices } from '../puzzles/registry';
@@ -38,7 +39,7 @@ export async function buildFunctionBundle(dir: string, pick: (stack: TablebaseSt
   const loads = await loadChoices();
   const outdir = mkdtempSync(join(tmpdir(), 'tablebase-synth-'));
   try {
-    const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
+    const app = new App({ outdir, context: { ...FEATURE_FLAGS, 'aws:cdk:enable-asset-metadata': true } });
     const stack = new TablebaseStack(app, 'Tablebase', { loads });
     const assembly = app.synth();
     const resource = assembly.getStackArtifact(stack.artifactId).template.Resources[stack.getLogicalId(pick(stack).node.defaultChild as CfnFunction)];

@@ -8,6 +8,9 @@
 import { createHash } from 'node:crypto';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { encodeRfc3986, queryString } from '../core/query-string';
+
+export { encodeRfc3986 };
 
 export interface AwsKeys {
   readonly accessKeyId: string;
@@ -36,14 +39,9 @@ export function functionUrlRegion(url: URL): string | undefined {
   return /^[a-z0-9]+\.lambda-url\.([a-z0-9-]+)\.on\.aws$/.exec(url.hostname)?.[1];
 }
 
-/** RFC 3986 encoding, as SigV4 canonicalises names and values: everything but A-Z a-z 0-9 - _ . ~. */
-export function encodeRfc3986(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** The URL to send: its query string in the canonical encoding the signature covers. */
+/** The URL to send: its query string in the canonical encoding the signature covers (core/query-string.ts). */
 export function canonicalUrl(url: URL): string {
-  const query = [...url.searchParams].map(([name, value]) => `${encodeRfc3986(name)}=${encodeRfc3986(value)}`).join('&');
+  const query = queryString(url.searchParams);
   return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
 }
 

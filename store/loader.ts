@@ -13,9 +13,8 @@
  *     surely stored (the low-water mark of finished batches). A killed load resumes from there;
  *     pages past it that were already written are simply written again with the same content
  *     (puts are idempotent and keys unique), so the end result is exactly the expected pages.
- *  4. Items under the generation's prefix that this load did not write are deleted; then an exact
- *     count by Scan and a spot check of random positions and the farthest ones decoded from their
- *     pages against the in-memory tables.
+ *  4. An exact count of the generation's items by Scan, and a spot check of random positions and the
+ *     farthest ones decoded from their pages against the in-memory tables.
  *  5. Only then the switch: the manifest it replaces is kept as the previous one, and the table's
  *     manifest becomes this generation's in one conditional write (refused if another load
  *     switched it meanwhile). The generation before the previous one is removed.
@@ -310,8 +309,8 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   report('verifying', pages.pages.length, pages.pages.length, written, resumedFrom);
   const prefix = generationPrefix(generation, spec.table);
   const stored = (key: string) => generationKey(generation, key);
-  let removed = await removeOthers(client, tableName, prefix, new Set(pages.pages.map((page) => stored(page.key))), policy, stats);
-  const count = await countItems(client, tableName, prefix, options.scanSegments);
+  // A generation holds this load's keys alone (a resumed one, the same load's), all written: its count says whether any is missing.
+  const count = await countItems(client, tableName, prefix, options.scanSegments, policy);
   if (count !== pages.pages.length) {
     throw new VerificationError(
       `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,
@@ -331,7 +330,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     completedAt: new Date().toISOString(),
     ...(pages.kind === 'arrays' ? { farthest: [], kind: 'arrays' as const, arrays: pages.arrays } : { farthest: pages.farthest(FARTHEST_LISTED) }),
   };
-  removed += await switchTo(manifest);
+  const removed = await switchTo(manifest);
   await remove(progressKey(spec.table));
   report('done', pages.pages.length, pages.pages.length, written, resumedFrom);
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };

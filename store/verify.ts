@@ -4,37 +4,41 @@
  * in-memory tables.
  *
  * The count comes from a paginated Scan with Select=COUNT: DescribeTable's ItemCount is refreshed
- * only every few hours on AWS (and stays 0 on dynalite).
+ * only every few hours on AWS (and stays 0 on dynalite). A Scan reads the whole table whatever its
+ * filter, so on AWS it meets the table's cap on reads (lib/tablebase-table.ts): a throttled page is
+ * asked again after a backoff, as the writes are.
  */
 import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, writeBatchRequests } from './batch-writer';
 import { decodePage } from './page-codec';
 import { readPages } from './page-reads';
-import type { RetryPolicy } from './retry';
+import { DEFAULT_RETRY, type RetryPolicy, backoff, isRetryable } from './retry';
 import type { StoredPosition, TablePages } from './table-pages';
 import { type DynamoItem, PARTITION_KEY, pageBytesOf } from './table-schema';
 
 /** Scans the keys of the items whose key starts with a prefix, page by page, in parallel segments. */
 async function scanPrefix(
   client: DynamoDBClient,
-  scan: { tableName: string; prefix: string; segments: number; select: 'COUNT' | 'KEYS' },
+  scan: { tableName: string; prefix: string; segments: number; select: 'COUNT' | 'KEYS'; policy: RetryPolicy },
   onPage: (page: { count: number; items: DynamoItem[] }) => Promise<void> | void,
 ): Promise<void> {
   await Promise.all(
     Array.from({ length: scan.segments }, async (_, segment) => {
       let startKey: DynamoItem | undefined;
       do {
-        const page = await client.send(
-          new ScanCommand({
-            TableName: scan.tableName,
-            Segment: segment,
-            TotalSegments: scan.segments,
-            FilterExpression: 'begins_with(#pk, :prefix)',
-            ExpressionAttributeNames: { '#pk': PARTITION_KEY },
-            ExpressionAttributeValues: { ':prefix': { S: scan.prefix } },
-            ...(scan.select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
-            ExclusiveStartKey: startKey,
-          }),
+        const page = await retried(scan.policy, () =>
+          client.send(
+            new ScanCommand({
+              TableName: scan.tableName,
+              Segment: segment,
+              TotalSegments: scan.segments,
+              FilterExpression: 'begins_with(#pk, :prefix)',
+              ExpressionAttributeNames: { '#pk': PARTITION_KEY },
+              ExpressionAttributeValues: { ':prefix': { S: scan.prefix } },
+              ...(scan.select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
+              ExclusiveStartKey: startKey,
+            }),
+          ),
         );
         await onPage({ count: page.Count ?? 0, items: page.Items ?? [] });
         startKey = page.LastEvaluatedKey;
@@ -43,10 +47,22 @@ async function scanPrefix(
   );
 }
 
+/** One call, asked again after a backoff while it fails in a way worth retrying (a throttle), up to the policy's attempts. */
+async function retried<T>(policy: RetryPolicy, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= policy.maxAttempts) throw error;
+      await backoff(policy, attempt);
+    }
+  }
+}
+
 /** Exact number of items whose key starts with `prefix`. */
-export async function countItems(client: DynamoDBClient, tableName: string, prefix: string, segments = 4): Promise<number> {
+export async function countItems(client: DynamoDBClient, tableName: string, prefix: string, segments = 4, policy: RetryPolicy = DEFAULT_RETRY): Promise<number> {
   let count = 0;
-  await scanPrefix(client, { tableName, prefix, segments, select: 'COUNT' }, (page) => {
+  await scanPrefix(client, { tableName, prefix, segments, select: 'COUNT', policy }, (page) => {
     count += page.count;
   });
   return count;
@@ -66,7 +82,7 @@ export async function removeOthers(
   stats: WriteStats,
 ): Promise<number> {
   let removed = 0;
-  await scanPrefix(client, { tableName, prefix, segments: 1, select: 'KEYS' }, async ({ items }) => {
+  await scanPrefix(client, { tableName, prefix, segments: 1, select: 'KEYS', policy }, async ({ items }) => {
     const stale = items.filter((item) => !keep.has(item[PARTITION_KEY].S!));
     for (let i = 0; i < stale.length; i += BATCH_SIZE) {
       const deletes = stale.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));

@@ -2,14 +2,18 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FLAGS } from '../../lib/feature-flags';
 import { TablebaseStack } from '../../lib/tablebase-stack';
-import { loadChoices } from '../../puzzles/registry';
+import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
+import { EDGE_RATE_LIMIT } from '../../lib/tablebase-edge';
+import { normaliseQueryCode, queryFieldsByPath } from '../../lib/edge-query';
+import { PUZZLES, loadChoices } from '../../puzzles/registry';
 
 const loads = await loadChoices();
 
-/** The stack without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
+/** The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
 function synth(context: Record<string, unknown> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({ context: { ...FEATURE_FLAGS, 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new TablebaseStack(app, 'Tablebase', { loads });
   return { app, stack, template: Template.fromStack(stack) };
 }
@@ -29,22 +33,29 @@ const byDefault = synth();
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tablebase/0123abcd-4567-89ef-0123-456789abcdef';
 const asPublic = synth({ public: 'true', reservedConcurrency: '5', removalPolicy: 'destroy', alarmEmail: 'ops@example.com' });
 const guarded = synth({ public: 'true', webAclArn: WEB_ACL });
+const payg = synth({ public: 'true', edgePlan: 'payg' });
 
 describe('the table', () => {
   const { template } = byDefault;
 
-  it('has the shared key schema, on-demand billing and point-in-time recovery', () => {
+  it('has the shared key schema, on-demand billing with reads capped, and point-in-time recovery', () => {
     template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       BillingMode: 'PAY_PER_REQUEST',
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [
+        Match.objectLike({
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          ReadOnDemandThroughputSettings: { MaxReadRequestUnits: TABLE_MAX_READ_UNITS },
+        }),
+      ],
     });
+    expect(TABLE_MAX_READ_UNITS).toBe(1000); // the README's worst case counts on it
   });
 
-  it('is retained by default and destroyed only when asked', () => {
-    template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  it('is kept on update and delete but not after a failed first create, and destroyed only when asked', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     asPublic.template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
   });
 });
@@ -63,6 +74,20 @@ describe('the function', () => {
       Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: Match.stringLikeRegexp('^AnswersTable') } } },
     });
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('logs, as every function of the stack does, CDK\'s own (the trigger\'s provider, the invalidation) included, to a group kept a month and deleted with the stack', () => {
+    for (const [one, edge] of [[byDefault.template, false], [asPublic.template, true]] as const) {
+      const groups = one.findResources('AWS::Logs::LogGroup');
+      for (const [id, group] of Object.entries(groups)) expect([id, group.Properties.RetentionInDays, group.DeletionPolicy]).toEqual([id, 30, 'Delete']);
+      const functions = Object.entries(one.findResources('AWS::Lambda::Function'));
+      expect(functions.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
+        edge
+          ? ['AWS679f53fac002430cb0da5b7982bd2287', 'AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'LoaderFunction']
+          : ['AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'LoaderFunction'],
+      );
+      for (const [id, fn] of functions) expect(Object.keys(groups), id).toContain(fn.Properties.LoggingConfig?.LogGroup?.Ref);
+    }
   });
 
   it('reserves no concurrency unless asked, privately', () => {
@@ -131,14 +156,36 @@ describe('the public edge (public=true)', () => {
     expect(JSON.stringify(template.findResources('AWS::Lambda::Permission'))).not.toMatch(/"Principal":"\*"/);
   });
 
-  it('caches by every query string and nothing else, up to a day, forwarding all but the Host header', () => {
+  it('names its origin access control, cache policy, function and headers policy per region: a second region of the account does not collide', () => {
+    const names = [
+      ['AWS::CloudFront::OriginAccessControl', 'OriginAccessControlConfig'],
+      ['AWS::CloudFront::CachePolicy', 'CachePolicyConfig'],
+      ['AWS::CloudFront::ResponseHeadersPolicy', 'ResponseHeadersPolicyConfig'],
+      ['AWS::CloudFront::Function', undefined],
+    ].map(([type, config]) => {
+      const [resource] = Object.values(template.findResources(type!));
+      return { type, name: config ? resource.Properties[config].Name : resource.Properties.Name };
+    });
+    for (const { type, name } of names) expect(JSON.stringify(name), type).toContain('{"Ref":"AWS::Region"}');
+    const [access] = Object.values(template.findResources('AWS::CloudFront::OriginAccessControl'));
+    const [prefix] = access.Properties.OriginAccessControlConfig.Name['Fn::Join'][1];
+    expect(prefix.length + 'ap-southeast-5'.length).toBeLessThanOrEqual(64); // its longest name, in the longest region name
+  });
+
+  it('keys the cache on the puzzles\' own query fields only (from the registry), and nothing else, up to a day', () => {
+    const fields = [...new Set(PUZZLES.flatMap((puzzle) => Object.keys(puzzle.http.description.query.entries)))].sort();
+    expect(fields).toEqual(['board', 'from', 'goal', 'limit', 'to']);
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: {
+      CachePolicyConfig: Match.objectLike({
         DefaultTTL: 0,
         MinTTL: 0,
         MaxTTL: 86400,
-        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({ QueryStringsConfig: { QueryStringBehavior: 'all' }, HeadersConfig: { HeaderBehavior: 'none' }, CookiesConfig: { CookieBehavior: 'none' } }),
-      },
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: fields },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          CookiesConfig: { CookieBehavior: 'none' },
+        }),
+      }),
     });
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
@@ -154,6 +201,83 @@ describe('the public edge (public=true)', () => {
     });
   });
 
+  it('puts each query in a normal order and encoding at every viewer request, before the cache and the signature (lib/edge-query.ts)', () => {
+    const [query] = Object.entries(template.findResources('AWS::CloudFront::Function'));
+    expect(query[1].Properties).toMatchObject({ FunctionConfig: { Runtime: 'cloudfront-js-2.0' }, AutoPublish: true });
+    expect(query[1].Properties.FunctionCode).toBe(normaliseQueryCode(queryFieldsByPath(PUZZLES)));
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [query[0], 'FunctionARN'] } }] }),
+      }),
+    });
+  });
+
+  it('adds HSTS, frame-ancestors (where the function set no policy of its own), nosniff and a referrer policy to every response', () => {
+    const [headers] = Object.entries(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(headers[1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      ContentSecurityPolicy: { ContentSecurityPolicy: "frame-ancestors 'none'", Override: false },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: { Ref: headers[0] } }) }),
+    });
+  });
+
+  it('has a web ACL for CloudFront of its own, which blocks a client address past 500 requests in 5 minutes', () => {
+    template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    const [acl] = Object.entries(template.findResources('AWS::WAFv2::WebACL'));
+    expect(acl[1].Properties).toMatchObject({
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        {
+          Priority: 0,
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: EDGE_RATE_LIMIT, EvaluationWindowSec: 300 } },
+          VisibilityConfig: Match.anyValue(),
+        },
+      ].map((rule) => ({ ...rule, VisibilityConfig: expect.objectContaining({ CloudWatchMetricsEnabled: true }) })),
+    });
+    expect(EDGE_RATE_LIMIT).toBe(500); // the README's figures count on it
+    template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [acl[0], 'Arn'] } }) });
+  });
+
+  it('is on CloudFront\'s flat-rate Free plan by default, for its distribution and its web ACL; another tier or pay-as-you-go when asked', () => {
+    template.resourceCountIs('AWS::PricingPlanManager::Subscription', 1);
+    const [acl] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
+    template.hasResourceProperties('AWS::PricingPlanManager::Subscription', {
+      PlanFamily: 'CloudFront',
+      PlanTier: 'FREE',
+      ResourceArns: [
+        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: Match.stringLikeRegexp('^EdgeDistribution') }]] },
+        { 'Fn::GetAtt': [acl, 'Arn'] },
+      ],
+    });
+    synth({ public: 'true', edgePlan: 'pro' }).template.hasResourceProperties('AWS::PricingPlanManager::Subscription', { PlanTier: 'PRO' });
+    // Pay-as-you-go: no plan, the same web ACL
+    payg.template.resourceCountIs('AWS::PricingPlanManager::Subscription', 0);
+    payg.template.hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT', Rules: [Match.objectLike({ Statement: { RateBasedStatement: Match.objectLike({ Limit: EDGE_RATE_LIMIT }) } })] });
+    // A web ACL of your own, by ARN, in place of the edge's
+    guarded.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    guarded.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: WEB_ACL }) });
+    guarded.template.hasResourceProperties('AWS::PricingPlanManager::Subscription', { ResourceArns: [Match.anyValue(), WEB_ACL] });
+  });
+
+  it('must be deployed in us-east-1 (a template rule refuses any other region), unless pay-as-you-go with a web ACL given by ARN', () => {
+    const edgeRule = (one: Template) => Object.entries(one.toJSON().Rules ?? {}).find(([id]) => id.startsWith('EdgeRegion'))?.[1] as { Assertions: { Assert: unknown; AssertDescription: string }[] } | undefined;
+    for (const { template: one } of [asPublic, payg, guarded]) {
+      expect(edgeRule(one)?.Assertions).toEqual([{ Assert: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'] }, AssertDescription: expect.stringMatching(/can only be created in us-east-1: deploy this stack there/) }]);
+    }
+    const elsewhere = synth({ public: 'true', edgePlan: 'payg', webAclArn: WEB_ACL }).template;
+    expect(edgeRule(elsewhere)).toBeUndefined();
+    elsewhere.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    elsewhere.resourceCountIs('AWS::PricingPlanManager::Subscription', 0);
+    expect(edgeRule(byDefault.template)).toBeUndefined();
+  });
+
   it('is invalidated when the function changes, by a call allowed on this distribution only', () => {
     const [invalidation] = Object.values(template.findResources('Custom::AWS'));
     expect(JSON.stringify(invalidation.Properties.Update)).toMatch(/createInvalidation/);
@@ -164,12 +288,10 @@ describe('the public edge (public=true)', () => {
     ]);
   });
 
-  it('caps the function\'s concurrency (10 by default, none on request) and attaches a web ACL when given', () => {
+  it('caps the function\'s concurrency (10 by default, none on request)', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 5 });
     guarded.template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 10 });
     expect(synth({ public: 'true', reservedConcurrency: 'none' }).template.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })).toEqual({});
-    guarded.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: WEB_ACL }) });
-    template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: Match.absent() }) });
   });
 
   it('is the output URL, with the function URL behind it', () => {
@@ -194,12 +316,20 @@ describe('alarms', () => {
     expect(JSON.stringify(template.findResources('AWS::CloudWatch::Alarm'))).not.toMatch(/AlarmActions/);
   });
 
-  it('notify an encrypted, TLS-only topic that mails alarmEmail, when given', () => {
+  it('notify an encrypted, TLS-only topic that mails alarmEmail, when given, whose key CloudWatch may use for this account\'s alarms only', () => {
     const { template } = asPublic;
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     template.hasResourceProperties('AWS::SNS::TopicPolicy', { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } });
-    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true, KeyPolicy: { Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' } })]) } });
+    template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Delete', Properties: Match.objectLike({ PendingWindowInDays: 7 }) }); // nothing kept with it
+    template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } }),
+        ]),
+      },
+    });
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms).toHaveLength(4);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmsTopic/) }]);
@@ -254,6 +384,8 @@ describe('settings', () => {
     [{ reservedConcurrency: '0' }, /reservedConcurrency must be a whole number of at least 1/],
     [{ public: 'true', allowedOrigins: 'https://example.com' }, /allowedOrigins is gone: with public=true the page and the API share one origin/],
     [{ webAclArn: WEB_ACL }, /webAclArn guards the public edge: give it with public=true/],
+    [{ edgePlan: 'payg' }, /edgePlan prices the public edge: give it with public=true/],
+    [{ public: 'true', edgePlan: 'FREE' }, /edgePlan must be "free", "pro", "business", "premium", "payg"; got "FREE"/],
     [{ public: 'true', webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/y' }, /webAclArn must be the ARN of a WAF web ACL for CloudFront/],
     [{ reservedConcurrency: 'lots' }, /reservedConcurrency must be a whole number of at least 1, or "none"/],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address; got "ops"/],
@@ -271,7 +403,7 @@ describe('settings', () => {
 
 describe('cdk-nag AwsSolutions checks', () => {
   it('find nothing, private or public', () => {
-    for (const { app } of [byDefault, asPublic, guarded]) {
+    for (const { app } of [byDefault, asPublic, guarded, payg]) {
       expect(new AwsSolutionsChecks().validateScope(app).violations).toEqual([]);
     }
   });

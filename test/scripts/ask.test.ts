@@ -108,14 +108,19 @@ describe('npm run ask, against the local URL', () => {
     }
   };
 
+  /** The query strings the local URL received, as sent. */
+  const received: string[] = [];
   beforeAll(async () => {
-    server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+    const handler = searchOnlyHandler();
+    server = await serveFunctionUrl((event, context) => (received.push(event.rawQueryString), handler(event, context)), { port: 0 });
   });
   afterAll(() => server?.close());
 
   it('prints a knights answer as a person reads it: the board, the distance, the line, every move', async () => {
     const { code, stdout } = await ask('knights', '10110/01*11/10111/01001/00000');
     expect(code).toBe(0);
+    // sent encoded as a signature encodes it, * too, locally as on AWS
+    expect(received.at(-1)).toMatch(/^board=10110%2F01%2A11%2F10111%2F01001%2F00000(&|$)/);
     expect(stdout).toContain('10110\n01*11\n10111\n01001\n00000\n7 moves from the standard goal (search)\n');
     expect(stdout).toContain('line: the empty square goes to 4 13 16 7 10 1 12\n');
     expect(stdout).toContain('   4 -> 6 moves  (optimal)\n');

@@ -5,6 +5,7 @@ import { deliveredAsText, functionUrlEvent } from '../../scripts/function-url-ev
 import { maxHeaderSize } from 'node:http';
 import { connect } from 'node:net';
 import { serveFunctionUrl } from '../../scripts/function-url-server';
+import { smokeQuestions } from '../../scripts/smoke';
 import sample from '../fixtures/function-url-event.json';
 import { lambdaContext } from '../support/function-url';
 import { rawRequest } from '../support/raw-http';
@@ -121,6 +122,38 @@ describe('the local URL', () => {
       }
       expect(seen.map(({ result }) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 400, 503]); // /health without a table: degraded
       expect(seen[6].event.cookies).toEqual(['session=abc', 'theme=dark']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the local URL, asked one question written two ways', () => {
+  it('answers each puzzle\'s example (npm run smoke\'s questions) alike, its query raw (* and / as typed) or encoded as a signature encodes it', async () => {
+    const events: LambdaFunctionURLEvent[] = [];
+    const handler = searchOnlyHandler();
+    const server = await serveFunctionUrl(async (event, context) => (events.push(event), handler(event, context)), { port: 0 });
+    try {
+      const questions = await smokeQuestions();
+      expect(questions.find((question) => question.puzzle === 'knights')).toEqual({
+        puzzle: 'knights',
+        raw: '/knights?board=10110/01*11/10111/01001/00000',
+        encoded: '/knights?board=10110%2F01%2A11%2F10111%2F01001%2F00000',
+      });
+      for (const question of questions) {
+        const answers: unknown[] = [];
+        for (const target of [question.raw, question.encoded]) {
+          // raw bytes on the wire: no client library re-encodes the query
+          const reply = await rawRequest(server.url, `GET ${target} HTTP/1.1`);
+          expect(reply.status, target).toBe(200);
+          const { cached: _, ...answer } = JSON.parse(reply.text.slice(reply.text.indexOf('{'), reply.text.lastIndexOf('}') + 1));
+          answers.push(answer);
+        }
+        const [raw, encoded] = events.slice(-2);
+        expect([raw.rawQueryString, encoded.rawQueryString]).toEqual([question.raw.split('?')[1], question.encoded.split('?')[1]]); // each as it was sent
+        expect(raw.queryStringParameters).toEqual(encoded.queryStringParameters);
+        expect(answers[0], question.puzzle).toEqual(answers[1]);
+      }
     } finally {
       await server.close();
     }

@@ -21,16 +21,17 @@ async function stored(tableName: string, key: string) {
 }
 
 describe('the loader under faults', () => {
-  it('loses nothing when 30% of calls leave items unprocessed and 5% are throttled', async () => {
+  it('loses nothing when 30% of calls leave items unprocessed and 5% are throttled, and its scans are throttled at the table\'s read cap', async () => {
     const tableName = await freshTable(client, 'faults');
     const faulty = faultyClient();
-    const log = injectFaults(faulty, { unprocessed: 0.3, throttle: 0.05, random: seededRandom(1) });
+    const log = injectFaults(faulty, { unprocessed: 0.3, throttle: 0.05, scanThrottle: 0.5, random: seededRandom(1) });
     // The whole eight table: 1,485 pages, some 60 batches to disturb.
     const result = await loadTable(faulty, eightSpec(), { tableName, concurrency: 8, retry: fast });
     faulty.destroy();
 
     expect(log.unprocessed).toBeGreaterThan(20);
     expect(log.throttled).toBeGreaterThan(2);
+    expect(log.scansThrottled).toBeGreaterThan(0);
     expect(result.stats.unprocessedRetries).toBe(log.unprocessed);
     expect(result.stats.throttles).toBe(log.throttled);
     expect(result.status).toBe('loaded');

@@ -13,6 +13,8 @@ export interface FaultPlan {
   crashAfter?: number;
   /** Share of BatchGetItem calls that read only part of their keys and return the rest as UnprocessedKeys. */
   unprocessedKeys?: number;
+  /** Share of Scan calls refused with a throttling error (a table at its cap on reads). */
+  scanThrottle?: number;
   random: () => number;
 }
 
@@ -23,12 +25,19 @@ export interface FaultLog {
   /** BatchGetItem calls, and those answered only in part. */
   reads: number;
   unprocessedReads: number;
+  /** Scan calls refused with a throttling error. */
+  scansThrottled: number;
 }
 
 export function injectFaults(client: DynamoDBClient, plan: FaultPlan): FaultLog {
-  const log: FaultLog = { calls: 0, unprocessed: 0, throttled: 0, reads: 0, unprocessedReads: 0 };
+  const log: FaultLog = { calls: 0, unprocessed: 0, throttled: 0, reads: 0, unprocessedReads: 0, scansThrottled: 0 };
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      if (context.commandName === 'ScanCommand') {
+        if (plan.random() >= (plan.scanThrottle ?? 0)) return next(args);
+        log.scansThrottled++;
+        throw new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput.', $metadata: { httpStatusCode: 400 } });
+      }
       if (context.commandName === 'BatchGetItemCommand') {
         log.reads++;
         if (plan.random() >= (plan.unprocessedKeys ?? 0)) return next(args);

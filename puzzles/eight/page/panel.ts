@@ -112,7 +112,7 @@ function openEightPanel(opened: OpenedUrl, saveUrl: () => void) {
     saveUrl();
     say('estatus', 'Solving\u2026');
     try {
-      const answer = await ask<EightResponse>(`/eight?from=${eight.position}&to=${eight.to}`);
+      const answer = await ask<EightResponse>('/eight', { from: eight.position, to: eight.to });
       eight.start = eight.position;
       eight.path = answer.path.split('');
       eight.moves = answer.moves;

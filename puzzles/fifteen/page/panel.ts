@@ -201,7 +201,7 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
     say('fstatus', 'Solving\u2026');
     const asked = fifteen.position;
     try {
-      const answer = await ask<FifteenResponse>(`/fifteen?board=${numbersOf(asked)}`);
+      const answer = await ask<FifteenResponse>('/fifteen', { board: numbersOf(asked) });
       fifteen.position = asked;
       fifteen.start = asked;
       fifteen.path = answer.path.split('');

@@ -87,7 +87,7 @@ function openKnightsPanel(opened: OpenedUrl, saveUrl: () => void) {
     try {
       const limit = limitToAsk();
       saveUrl();
-      const answer = await ask<KnightsResponse>(`/knights?board=${encodeURIComponent(rows(knights.position))}&goal=${encodeURIComponent(asked.name)}&limit=${limit}`);
+      const answer = await ask<KnightsResponse>('/knights', { board: rows(knights.position), goal: asked.name, limit });
       if (!sameGoal(chosenGoal(), asked)) return; // another goal was picked meanwhile: this answer is not its
       knights.start = knights.position;
       knights.path = answer.path;
