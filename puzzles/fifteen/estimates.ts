@@ -8,7 +8,7 @@ import type { EstimateTables } from '../roles/estimate-tables';
 import { GOAL, formatFifteenBoard } from './rules/board';
 import { compactPatternTable, expandPatternTable, placementsFor } from './rules/pattern-ranking';
 import { placementIndex } from './rules/pattern-database';
-import { PARTITION_663, type PatternDatabases, checkPartition, reflectBoard } from './rules/pattern-set';
+import { PARTITION_663, type PatternDatabases, checkPartition, patternDatabasesOf, reflectBoard } from './rules/pattern-set';
 import type { FifteenAnswer, FifteenQuery } from './rules/query';
 import { fifteenMovesBySearch } from './rules/move-values';
 import { manhattanWithConflicts, searchFifteen } from './rules/search';
@@ -33,7 +33,7 @@ export function databasesOf(arrays: ReadonlyMap<string, Uint8Array>): PatternDat
     return name.split('-').slice(1).map(Number);
   });
   checkPartition(partition);
-  return { partition, tables: partition.map((group) => expandPatternTable(group, arrays.get(groupName(group))!)) };
+  return patternDatabasesOf(partition, (group, table) => expandPatternTable(group, arrays.get(groupName(group))!, table));
 }
 
 export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {

@@ -7,7 +7,8 @@
  *
  * Uniform random boards (about 52 moves from the goal) take seconds to minutes each on this
  * estimate, so the sets are boards that finish: seeded random walks from the goal, and the SPEC's
- * samples (9 to 58 moves). A pattern-database estimate would add its own rows here.
+ * samples (9 to 58 moves). The search over the pattern databases adds its rows on uniform random
+ * boards (pattern-reference.ts).
  */
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { BLANK, BLANK_MOVES, type FifteenBoard, GOAL, playFifteenLine } from '..
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
+import { againstPatternReference } from './pattern-reference';
 
 const WALKS = 200;
 const WALK_MOVES = 60;
@@ -112,6 +114,7 @@ function fifteen(): Row[] {
     return [
       ...againstReference(reference.binary, `${WALKS} seeded random walks of ${WALK_MOVES} moves from the goal, never straight back`, samples(walkArbitrary(WALK_MOVES), WALKS)),
       ...againstReference(reference.binary, 'the 7 SPEC samples', SPEC_BOARDS),
+      ...againstPatternReference(),
     ];
   } finally {
     reference.cleanup();

@@ -52,11 +52,15 @@ class Level {
   }
 }
 
-/** The database of a group of tiles (each 1..15, at most 6 so that index * 16 + blank fits in 31 bits). */
-export function buildPatternDatabase(tiles: readonly number[]): Uint8Array {
+/**
+ * The database of a group of tiles (each 1..15, at most 6 so that index * 16 + blank fits in 31
+ * bits), written into `values` (a set's part of its one buffer, see patternDatabasesOf) or a new array.
+ */
+export function buildPatternDatabase(tiles: readonly number[], values: Uint8Array = new Uint8Array(entriesFor(tiles))): Uint8Array {
   const size = tiles.length;
   if (size < 1 || size > 6) throw new Error(`a pattern group has 1 to 6 tiles, not ${size}`);
-  const values = new Uint8Array(entriesFor(tiles)).fill(UNREACHED);
+  if (values.length !== entriesFor(tiles)) throw new RangeError(`a database of ${size} tiles has ${entriesFor(tiles)} entries, not ${values.length}`);
+  values.fill(UNREACHED);
   /** seen[index]: the blank's cells already flooded for that placement. */
   const seen = new Uint16Array(values.length);
   const cells = new Int32Array(size);

@@ -36,10 +36,15 @@ export function compactPatternTable(group: readonly number[], sparse: Uint8Array
   return compact;
 }
 
-/** The search's sparse table from a compact one; impossible placements hold UNREACHED, as a build leaves them. */
-export function expandPatternTable(group: readonly number[], compact: Uint8Array): Uint8Array {
+/**
+ * The search's sparse table from a compact one, written into `sparse` (a set's part of its one
+ * buffer, see patternDatabasesOf) or a new array; impossible placements hold UNREACHED, as a build
+ * leaves them.
+ */
+export function expandPatternTable(group: readonly number[], compact: Uint8Array, sparse: Uint8Array = new Uint8Array(entriesFor(group))): Uint8Array {
   if (compact.length !== placementsFor(group.length)) throw new RangeError(`a compact database of ${group.length} tiles has ${placementsFor(group.length)} entries, not ${compact.length}`);
-  const sparse = new Uint8Array(entriesFor(group)).fill(UNREACHED);
+  if (sparse.length !== entriesFor(group)) throw new RangeError(`a database of ${group.length} tiles has ${entriesFor(group)} entries, not ${sparse.length}`);
+  sparse.fill(UNREACHED);
   forEachPlacement(group.length, (c, s) => {
     sparse[s] = compact[c];
   });

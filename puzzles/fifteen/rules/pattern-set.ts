@@ -9,16 +9,71 @@
  * cells reflected. Any partition works; none has to map onto itself.
  *
  * The set is only byte arrays and the partition they were built for, so that a store can hand the
- * search the same arrays it loaded.
+ * search the same arrays it loaded. The arrays of a set made here lie back to back in one buffer,
+ * so that the search reads them as one array (joinedTables).
  */
 import { CELLS, SIDE } from './board';
-import { buildPatternDatabase, placementIndex } from './pattern-database';
+import { buildPatternDatabase, entriesFor, placementIndex } from './pattern-database';
 
 export interface PatternDatabases {
   /** The groups: disjoint, together the tiles 1..15, each at most 6 tiles. */
   readonly partition: readonly (readonly number[])[];
   /** tables[g]: the database of partition[g] (see pattern-database.ts), indexed by the sparse placement index. */
   readonly tables: readonly Uint8Array[];
+}
+
+/**
+ * A set whose tables are views of one buffer, back to back in the partition's order, each written
+ * in place by `fill`: the builder's and the store reader's sets, which the search then reads as
+ * one array at no cost (a copy of the 6-6-3 set would be another 33.6 MB).
+ */
+export function patternDatabasesOf(partition: readonly (readonly number[])[], fill: (group: readonly number[], table: Uint8Array) => void): PatternDatabases {
+  const buffer = new ArrayBuffer(partition.reduce((bytes, group) => bytes + entriesFor(group), 0));
+  let offset = 0;
+  const tables = partition.map((group) => {
+    const table = new Uint8Array(buffer, offset, entriesFor(group));
+    offset += table.length;
+    fill(group, table);
+    return table;
+  });
+  return { partition, tables };
+}
+
+/** A set's tables as one array, and where each group's begins in it. */
+export interface JoinedTables {
+  readonly all: Uint8Array;
+  readonly offsets: readonly number[];
+}
+
+const joined = new WeakMap<PatternDatabases, JoinedTables>();
+
+/**
+ * The tables as the search reads them, one array for every group (one typed array read a lookup,
+ * not an array of them): a view of their buffer when they lie back to back in one, as
+ * patternDatabasesOf lays them, else a copy; made once a set.
+ */
+export function joinedTables(databases: PatternDatabases): JoinedTables {
+  let tables = joined.get(databases);
+  if (tables === undefined) {
+    const [first] = databases.tables;
+    const total = databases.tables.reduce((bytes, table) => bytes + table.length, 0);
+    const offsets: number[] = [];
+    let offset = 0;
+    for (const table of databases.tables) {
+      offsets.push(offset);
+      offset += table.length;
+    }
+    const inOneBuffer = databases.tables.every((table, g) => table.buffer === first.buffer && table.byteOffset === first.byteOffset + offsets[g]);
+    let all: Uint8Array;
+    if (inOneBuffer) all = new Uint8Array(first.buffer, first.byteOffset, total);
+    else {
+      all = new Uint8Array(total);
+      databases.tables.forEach((table, g) => all.set(table, offsets[g]));
+    }
+    tables = { all, offsets };
+    joined.set(databases, tables);
+  }
+  return tables;
 }
 
 /** Korf and Felner's 6-6-3, in this goal's frame (blank bottom right). */
@@ -63,13 +118,11 @@ export function checkPartition(partition: readonly (readonly number[])[]): void 
 /** Builds every group's database; `progress` hears of each as it ends (its milliseconds). */
 export function buildPatternDatabases(partition: readonly (readonly number[])[], progress?: (group: readonly number[], milliseconds: number) => void): PatternDatabases {
   checkPartition(partition);
-  const tables = partition.map((group) => {
+  return patternDatabasesOf(partition, (group, table) => {
     const started = performance.now();
-    const table = buildPatternDatabase(group);
+    buildPatternDatabase(group, table);
     progress?.(group, performance.now() - started);
-    return table;
   });
-  return { partition, tables };
 }
 
 /** The sum over the groups on the board itself. */

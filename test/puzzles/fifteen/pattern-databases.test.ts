@@ -1,8 +1,8 @@
 /**
  * The 15-puzzle's pattern databases, on small groups that build in well under a second: a group's
  * values against a plain 0-1 BFS over its abstract space written here, the estimate never above the
- * true distance (from the Manhattan IDA*), the reflected lookup, the values kept move by move, and
- * the search's lines against the Manhattan search's.
+ * true distance (from the Manhattan IDA*), the reflected lookup, the values kept move by move, the
+ * tables read as one array, and the search's lines against the Manhattan search's.
  */
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '../../../core/ida-star';
@@ -10,7 +10,7 @@ import { samples } from '../../../core/seeded';
 import { BLANK, GOAL, isSolvable, parseFifteenBoard } from '../../../puzzles/fifteen/rules/board';
 import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
-import { PARTITION_33333, PARTITION_555, buildPatternDatabases, patternEstimate, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
+import { PARTITION_33333, PARTITION_555, buildPatternDatabases, joinedTables, patternEstimate, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { fifteenReachesWithin, searchFifteen } from '../../../puzzles/fifteen/rules/search';
 import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 
@@ -124,6 +124,20 @@ describe('the 15-puzzle pattern databases', () => {
         expect([...pass.cells]).toEqual(board);
       }
     }
+  });
+
+  it('are read by the search as one array: a view of a built set\'s one buffer, a copy of tables apart, the same answers either way', () => {
+    const { all, offsets } = joinedTables(small);
+    expect(all.buffer).toBe(small.tables[0].buffer);
+    expect(offsets).toEqual([0, 1, 2, 3, 4].map((g) => g * 16 ** 3));
+    small.tables.forEach((table, g) => expect(Buffer.from(all.subarray(offsets[g], offsets[g] + table.length)).equals(table)).toBe(true));
+    const apart = { partition: small.partition, tables: small.tables.map((table) => table.slice()) };
+    const copied = joinedTables(apart);
+    expect(copied.all.buffer).not.toBe(small.tables[0].buffer);
+    expect(Buffer.from(copied.all).equals(all)).toBe(true);
+    expect(joinedTables(apart)).toBe(copied);
+    const board = parseFifteenBoard('6 1 4 8 2 7 10 3 5 13 0 12 14 9 11 15');
+    expect(solve(board, apart)).toEqual(solve(board, small));
   });
 
   it('give the Manhattan search\'s lex-min lines on the SPEC samples up to 42 moves, and the same bounded answers', () => {

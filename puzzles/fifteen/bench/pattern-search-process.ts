@@ -1,0 +1,49 @@
+/**
+ * The 15-puzzle's IDA* over its pattern databases in a process of its own, for `npm run bench --
+ * --only fifteen`: argv[2] the database file (database-file.ts), argv[3] a rounds count; reads
+ * boards (16 numbers each, one a line) on stdin and prints {"seconds":…,"boards":…,"moves":…,
+ * "nodes":…,"times":[…],"lengths":[…]} as the C reference (fifteen-pattern-ida.c) does, so that
+ * both sides are timed the same way: the file and the boards read before the clock starts, each
+ * side in a fresh process, with no untimed round; `times` and `lengths` are each board's
+ * milliseconds and moves in the last round.
+ *
+ * It runs the pass searchFifteen runs when given the databases (FifteenPatternDepthFirst under
+ * iterativeDeepening, bounded at 80 moves) rather than searchFifteen itself, only to read the
+ * nodes it expanded.
+ */
+import { readFileSync } from 'node:fs';
+import { UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { FifteenPatternDepthFirst } from '../rules/pattern-search';
+import { MAX_MOVES } from '../rules/query';
+import { readDatabaseFile } from './database-file';
+
+const databases = readDatabaseFile(process.argv[2]);
+const boards = readFileSync(0, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => line.trim().split(/\s+/u).map(Number));
+const rounds = Number(process.argv[3] ?? 1);
+
+let moves = 0;
+let nodes = 0;
+let times: number[] = [];
+let lengths: number[] = [];
+const started = performance.now();
+for (let round = 0; round < rounds; round++) {
+  moves = 0;
+  nodes = 0;
+  times = [];
+  lengths = [];
+  for (const board of boards) {
+    const start = performance.now();
+    const pass = new FifteenPatternDepthFirst(board, databases, MAX_MOVES, UNLIMITED);
+    const outcome = iterativeDeepening(pass, pass.estimate(), MAX_MOVES);
+    times.push(performance.now() - start);
+    if (outcome.kind !== 'solved') throw new Error(`no line within ${MAX_MOVES} moves for ${board.join(' ')}`);
+    moves += outcome.moves.length;
+    lengths.push(outcome.moves.length);
+    nodes += outcome.nodes;
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+console.log(JSON.stringify({ seconds, boards: boards.length, moves, nodes, times, lengths }));
