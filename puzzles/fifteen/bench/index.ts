@@ -16,6 +16,8 @@ import { BLANK, BLANK_MOVES, type FifteenBoard, GOAL, playFifteenLine } from '..
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
+import { fifteenColdStart } from './cold-start';
+import { fifteenThroughUrl } from './through-url';
 
 const WALKS = 200;
 const WALK_MOVES = 60;
@@ -118,4 +120,4 @@ function fifteen(): Row[] {
   }
 }
 
-export const benchmarks: PuzzleBenchmarks = { rows: { fifteen } };
+export const benchmarks: PuzzleBenchmarks = { rows: { fifteen, 'fifteen-url': fifteenThroughUrl, init: fifteenColdStart } };
