@@ -26,6 +26,7 @@
  *   init        the function's bundle as the stack builds it, started cold in five fresh processes
  *               as Lambda's runtime starts it: Node's start, the AWS SDK's load, the rest of the
  *               bundle's load, the first answer from a table; and readying the searches alone.
+ *               (A puzzle adds its own cold starts: the 15-puzzle's, its databases read at init.)
  */
 import { parseArgs } from 'node:util';
 import type { Row } from '../core/benchmark';

@@ -10,14 +10,15 @@
  * samples (9 to 58 moves). The search over the pattern databases adds its rows on uniform random
  * boards (pattern-reference.ts).
  */
-import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { BLANK, BLANK_MOVES, type FifteenBoard, GOAL, playFifteenLine } from '../rules/board';
+import { walkFromGoalArbitrary } from '../seeded-inputs';
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
+import { fifteenColdStart } from './cold-start';
 import { againstPatternReference } from './pattern-reference';
+import { fifteenThroughUrl } from './through-url';
 
 const WALKS = 200;
 const WALK_MOVES = 60;
@@ -32,24 +33,6 @@ const SPEC_BOARDS = [
   '6 10 8 11 13 1 2 4 5 12 3 15 9 0 14 7',
   '15 5 13 12 6 4 1 0 7 10 3 9 11 8 2 14',
 ].map((text) => text.split(' ').map(Number));
-
-/**
- * A walk of the blank from the goal that never goes straight back (a walk that may would undo a
- * quarter of itself): 60 such moves leave a board about 38 moves from the goal, which this
- * estimate answers in milliseconds to a second or so.
- */
-const walkArbitrary = (length: number) =>
-  fc.array(fc.nat(2), { minLength: length, maxLength: length }).map((choices) => {
-    let board: FifteenBoard = GOAL;
-    let back = -1;
-    for (const choice of choices) {
-      const moves = BLANK_MOVES[board.indexOf(BLANK)].filter((move) => move !== back);
-      const move = moves[choice % moves.length];
-      board = playFifteenLine(board, 'dlru'[move]);
-      back = 3 - move;
-    }
-    return board;
-  });
 
 interface Run {
   seconds: number;
@@ -112,7 +95,7 @@ function fifteen(): Row[] {
   if (!reference) return [];
   try {
     return [
-      ...againstReference(reference.binary, `${WALKS} seeded random walks of ${WALK_MOVES} moves from the goal, never straight back`, samples(walkArbitrary(WALK_MOVES), WALKS)),
+      ...againstReference(reference.binary, `${WALKS} seeded random walks of ${WALK_MOVES} moves from the goal, never straight back`, samples(walkFromGoalArbitrary(WALK_MOVES, WALK_MOVES), WALKS)),
       ...againstReference(reference.binary, 'the 7 SPEC samples', SPEC_BOARDS),
       ...againstPatternReference(),
     ];
@@ -121,4 +104,4 @@ function fifteen(): Row[] {
   }
 }
 
-export const benchmarks: PuzzleBenchmarks = { rows: { fifteen } };
+export const benchmarks: PuzzleBenchmarks = { rows: { fifteen, 'fifteen-url': fifteenThroughUrl, init: fifteenColdStart } };
