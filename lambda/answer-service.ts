@@ -22,7 +22,7 @@ import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
 import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
 import type { LoadedGoals, Location, StoredTables, TableFacts, TableStanding } from '../puzzles/roles/stored-tables';
 import { PUZZLES, tablesOf } from '../puzzles/registry';
-import { ArrayTableError } from '../store/array-reads';
+import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
 
@@ -162,7 +162,10 @@ export class AnswerService {
         const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
         const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.tables.flatMap((table) => estimates.describeTable(table).loadOptions).join(' ')}`;
         this.estimates.set(puzzle.name, { state: 'unusable', problem, until: this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) });
-        this.options.onBadData?.(error);
+        // Not loaded is a state /health tells, not a fault; DynamoDB failing is the store's; only damage is bad data.
+        if (error instanceof ArrayTableNotLoadedError) return;
+        if (error instanceof ArrayTableError) this.options.onBadData?.(error);
+        else this.options.onStoreError?.(error);
       }
     })();
     this.estimates.set(puzzle.name, { state: 'reading', done });

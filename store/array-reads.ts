@@ -14,7 +14,12 @@ import { type Manifest, PARTITION_KEY, type TableId, generationKey, isCurrent, m
 
 /** The table is missing, unfinished, of another kind or version, or does not match its manifest. */
 export class ArrayTableError extends Error {
-  override readonly name = 'ArrayTableError';
+  override readonly name: string = 'ArrayTableError';
+}
+
+/** The table is not loaded, or loaded by a version this one cannot read: nothing is wrong with what is there, it only needs a load. */
+export class ArrayTableNotLoadedError extends ArrayTableError {
+  override readonly name = 'ArrayTableNotLoadedError';
 }
 
 export interface ArrayTable {
@@ -33,9 +38,9 @@ export interface ArrayReadOptions {
 export async function readArrayTable(client: DynamoDBClient, tableName: string, table: TableId, options: ArrayReadOptions): Promise<ArrayTable> {
   const signal = options.timeoutMs === undefined ? undefined : { abortSignal: AbortSignal.timeout(options.timeoutMs) };
   const item = (await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: manifestKey(table) } } }), signal)).Item;
-  if (!item) throw new ArrayTableError(`${table} is not loaded (it has no manifest).`);
+  if (!item) throw new ArrayTableNotLoadedError(`${table} is not loaded (it has no manifest).`);
   const manifest = readManifest(item);
-  if (!isCurrent(manifest)) throw new ArrayTableError(`${table} was loaded by schema version ${manifest.schemaVersion}, which this version cannot read; reload it.`);
+  if (!isCurrent(manifest)) throw new ArrayTableNotLoadedError(`${table} was loaded by schema version ${manifest.schemaVersion}, which this version cannot read; reload it.`);
   if (manifest.kind !== 'arrays' || !manifest.arrays) throw new ArrayTableError(`${table} is a table of positions, not of arrays.`);
   const keys = arrayPageRefs(table, manifest.arrays, manifest.layout.ranksPerPage).map(({ key }) => generationKey(manifest.generation, key));
   return checkedArrays(manifest, await readPages(client, tableName, keys, options));
