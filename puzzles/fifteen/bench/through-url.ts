@@ -26,9 +26,9 @@ import { createDynamoClient } from '../../../store/client';
 import { DEFAULT_RETRY } from '../../../store/retry';
 import { DEFAULT_TABLE_NAME } from '../../../store/table-schema';
 import { FIFTEEN_TABLE, databasesOf } from '../estimates';
-import { BLANK, BLANK_MOVES, MOVE_LETTERS, playFifteenLine } from '../rules/board';
 import { MAX_MOVES } from '../rules/query';
-import { fifteenReachesWithin, searchFifteen } from '../rules/search';
+import { searchFifteen } from '../rules/search';
+import { fifteenMovesBySearch } from '../rules/move-values';
 import { solvableBoardArbitrary } from '../seeded-inputs';
 
 const BOARDS = 100;
@@ -172,7 +172,7 @@ function askedRow(input: string, answers: readonly Asked[]): Row {
 /**
  * The boards' answers in this process, timed part by part with no deadline, over the databases
  * read from the service's own DynamoDB (its data folder records the endpoint): the line's search,
- * then each other legal move's bounded search, as the service values them (move-values.ts).
+ * then the other legal moves' values, as the service gives them (move-values.ts).
  */
 async function whereTheTimeGoes(dataDir: string, boards: readonly (readonly number[])[], asked: readonly Asked[]) {
   const { endpoint } = JSON.parse(readFileSync(join(dataDir, 'service.json'), 'utf8')) as { endpoint: string };
@@ -184,24 +184,13 @@ async function whereTheTimeGoes(dataDir: string, boards: readonly (readonly numb
     client.destroy();
   }
   const timedOne = (board: readonly number[]) => {
+    const query = { board, limit: MAX_MOVES, solvable: true };
     let t = performance.now();
-    const answer = searchFifteen({ board, limit: MAX_MOVES, solvable: true }, UNLIMITED, databases);
+    const answer = searchFifteen(query, UNLIMITED, databases);
     const line = performance.now() - t;
-    const first = MOVE_LETTERS.indexOf(answer.path[0]);
-    let before = 0;
-    let after = 0;
-    const searches = { before: 0, after: 0 };
-    for (const move of BLANK_MOVES[board.indexOf(BLANK)]) {
-      if (move === first) continue;
-      t = performance.now();
-      const optimal = fifteenReachesWithin(playFifteenLine(board, MOVE_LETTERS[move]), answer.steps - 1, UNLIMITED, databases);
-      const ms = performance.now() - t;
-      // a move before the line's first that is optimal too would make a smaller line
-      if (optimal && move < first) throw new Error(`${board.join(',')}: ${MOVE_LETTERS[move]} is optimal, before the line's first move ${MOVE_LETTERS[first]}`);
-      if (move < first) (before += ms), searches.before++;
-      else (after += ms), searches.after++;
-    }
-    return { answer, line, before, after, searches };
+    t = performance.now();
+    fifteenMovesBySearch(query, answer, UNLIMITED, databases);
+    return { answer, line, values: performance.now() - t };
   };
   // One untimed pass over a few of them: the JIT warm, as in the service after its first boards.
   for (const board of boards.slice(0, 10)) timedOne(board);
@@ -209,10 +198,8 @@ async function whereTheTimeGoes(dataDir: string, boards: readonly (readonly numb
   return {
     same: runs.every((run, i) => run.answer.path === asked[i].body.path),
     line: runs.map((run) => run.line),
-    before: runs.map((run) => run.before),
-    after: runs.map((run) => run.after),
-    whole: runs.map((run) => run.line + run.before + run.after),
-    searches: { before: runs.reduce((sum, run) => sum + run.searches.before, 0), after: runs.reduce((sum, run) => sum + run.searches.after, 0) },
+    values: runs.map((run) => run.values),
+    whole: runs.map((run) => run.line + run.values),
   };
 }
 
@@ -255,10 +242,8 @@ export async function fifteenThroughUrl(): Promise<Row[]> {
       row(`  the client's time less the function's, request by request (the local URL, HTTP on loopback)`, oneAtATime.map((answer, i) => answer.ms - functionMs[i])),
       askedRow(`GET /fifteen, ${BOARDS} more such boards, ${CONNECTIONS} connections (client's time)`, twoAtATime),
       row(`the first ${BOARDS} in this process, same databases, no deadline: the line's search alone${split.same ? ' (the same lines)' : ' (LINES DIFFER)'}`, split.line, 2),
-      row(`  the other moves' values: those before the line's first in d, l, r, u order (${split.searches.before} searches; the line's last iteration had exhausted them)`, split.before, 2),
-      row(`  the other moves' values: those after it (${split.searches.after} searches)`, split.after, 2),
-      row(`  the three together, as GET answers (${over(split.whole)} over ${DEADLINE_MS} ms)`, split.whole, 2),
-      row(`  the line and the moves after it only`, split.line.map((ms, i) => ms + split.after[i]), 2),
+      row(`  every other legal move's value, as GET gives them (move-values.ts: none searched before the line's first, one bounded pass each after it)`, split.values, 2),
+      row(`  the two together, as GET answers (${over(split.whole)} over ${DEADLINE_MS} ms)`, split.whole, 2),
     ];
   } finally {
     await stopService(service);
