@@ -52,6 +52,20 @@ export interface StoredPosition {
   readonly record: PositionRecord;
 }
 
+/**
+ * What a page must hold, worked out from the BFS and the layout's position-to-slot mapping alone
+ * (not from the encoder, nor from the layout's count of a page's slots): how many positions, and
+ * the first and the last of them (its lowest and highest slots) with their records. A page that
+ * lost a position at either end, or anywhere, differs from this.
+ */
+export interface ExpectedPage {
+  readonly key: string;
+  readonly positions: number;
+  /** Undefined when the page holds no position. */
+  readonly first: StoredPosition | undefined;
+  readonly last: StoredPosition | undefined;
+}
+
 export interface TablePages {
   /** A table of positions (the loader tells it from a table of arrays, array-pages.ts, by this). */
   readonly kind?: 'positions';
@@ -68,6 +82,8 @@ export interface TablePages {
   samplePosition(random: () => number): StoredPosition;
   /** The positions farthest from their goal (the last BFS level of each section), at most `limit`. */
   farthestPositions(limit: number): StoredPosition[];
+  /** What pages[index] must hold (one pass over the BFS order on the first call, then at once). */
+  expectedPage(index: number): ExpectedPage;
   /** The `limit` positions farthest from their goal over all sections, farthest first, as the API writes them. */
   farthest(limit: number): FarthestPosition[];
 }
@@ -311,6 +327,26 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
     return { key: pageKey(section.name, page, format.pageDigits), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
   };
 
+  /**
+   * Per section and page: how many positions it holds and the BFS-order indexes of its lowest and
+   * highest slots, from each position's rank scrambled and divided by the page size, as a reader
+   * finds it (pageSlotOf); built on first use.
+   */
+  let pageEnds: { count: Uint32Array; firstSlot: Int32Array; first: Int32Array; lastSlot: Int32Array; last: Int32Array }[] | undefined;
+  const endsOfPages = () =>
+    (pageEnds ??= sections.map((section) => {
+      const total = pageCount(layout);
+      const ends = { count: new Uint32Array(total), firstSlot: new Int32Array(total).fill(layout.ranksPerPage), first: new Int32Array(total).fill(-1), lastSlot: new Int32Array(total).fill(-1), last: new Int32Array(total).fill(-1) };
+      const { order, space } = section.bfs;
+      for (let i = 0; i < order.length; i++) {
+        const { page, slot } = pageSlotOf(layout, space.rank(order[i]));
+        ends.count[page]++;
+        if (slot < ends.firstSlot[page]) (ends.firstSlot[page] = slot), (ends.first[page] = i);
+        if (slot > ends.lastSlot[page]) (ends.lastSlot[page] = slot), (ends.last[page] = i);
+      }
+      return ends;
+    }));
+
   return {
     format,
     layout,
@@ -333,6 +369,12 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
         for (let i = order.length - Math.min(last, share); i < order.length; i++) farthest.push(storedPosition(index, i));
       });
       return farthest.slice(0, limit);
+    },
+    expectedPage(index) {
+      const { key, section, page } = pages[index];
+      const ends = endsOfPages()[section];
+      const at = (i: number) => (i < 0 ? undefined : storedPosition(section, i));
+      return { key, positions: ends.count[page], first: at(ends.first[page]), last: at(ends.last[page]) };
     },
     farthest(limit) {
       // Each section's last BFS level is at its far end; the farthest of those ends, ties in

@@ -7,10 +7,18 @@ import { decodeEight } from '../../puzzles/eight/rules/space';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
-import { decodeKnights, knightsUnrank } from '../../puzzles/knights/rules/space';
-import { OutdatedTableError, loadTable, spotChecksFor } from '../../store/loader';
+import { decodeKnights, encodeKnights, knightsUnrank } from '../../puzzles/knights/rules/space';
+import { OutdatedTableError, VerificationError, loadTable, spotChecksFor } from '../../store/loader';
 import { decodePage } from '../../store/page-codec';
-import { rankAt } from '../../store/page-layout';
+import { goldenMultiplier, pageSlotOf, rankAt, scramble, slotsIn, unscramble } from '../../store/page-layout';
+import { PageStore } from '../../store/page-store';
+import { DEFAULT_RETRY } from '../../store/retry';
+import { type ArrayPages, planArrayPages } from '../../store/array-pages';
+import type { TablePages, TableSpec } from '../../store/table-pages';
+import { systemClock } from '../../core/clock';
+import { seededRandom } from '../../core/seeded';
+import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
+import { knightsRank } from '../../puzzles/knights/rules/space';
 import { EIGHT_FORMAT, eightLetters } from '../../puzzles/eight/tables';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
@@ -28,7 +36,10 @@ import {
   readManifest,
 } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
-import { freshTable, scanAll, testClient } from '../support/dynamodb';
+import { createDynamoClient } from '../../store/client';
+import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
+import { encodeAsLoaded } from '../support/pages';
+import { builtOnce } from '../support/small-tables';
 
 const client = testClient();
 const standard = resolveKnightsGoal('standard');
@@ -184,5 +195,103 @@ describe("the statistics a load writes with the manifest", () => {
     // 31 moves is the most between any two boards (SPEC: 12345678X has two such positions; other goals have more)
     expect(eightFarthest.map((far) => far.steps)).toEqual(Array(10).fill(31));
     for (const far of eightFarthest) expect(searchEight({ from: parseEightBoard(far.board), to: parseEightBoard(far.goal) })).toEqual({ steps: far.steps, path: far.path });
+  });
+});
+
+/**
+ * The position at the layout's last scrambled value: the last slot of the last page of any knights
+ * table holding it, whatever the table's page size (the multiplier depends on the space alone).
+ */
+const LAST_SLOT_BOARD = decodeKnights(knightsUnrank(unscramble({ ranks: KNIGHTS_FORMAT.ranks, ranksPerPage: KNIGHTS_FORMAT.ranks, multiplier: goldenMultiplier(KNIGHTS_FORMAT.ranks) }, KNIGHTS_FORMAT.ranks - 1)));
+
+/** A reader of `tableName`, as the function's. */
+function readerOf(tableName: string) {
+  const own = createDynamoClient({ endpoint: testEndpoint() });
+  return { store: new PageStore(own, tableName, { timeoutMs: 5000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock }), close: () => own.destroy() };
+}
+
+/** The table's pages, with `change` applied to the records decoded from some of them, encoded again the loader's way. */
+function withRecords(spec: TableSpec, change: (page: number, slots: number[]) => number[] | undefined): TableSpec {
+  const real = spec.build();
+  return {
+    ...spec,
+    build: (): TablePages => ({
+      ...real,
+      encode: (index) => {
+        const { page } = real.pages[index];
+        const decoded = decodePage(real.encode(index), real.format, real.layout, page, spec.depth);
+        const kept = change(page, [...decoded.slots]);
+        if (!kept) return real.encode(index);
+        const entries = kept.map((slot) => ({ slot, hole: real.format.holeOfRank(rankAt(real.layout, page, slot)), record: decoded.find(slot)! }));
+        return encodeAsLoaded(real.format, slotsIn(real.layout, page), entries).bytes;
+      },
+    }),
+  };
+}
+
+describe('the edges of pages', () => {
+  const edge = builtOnce(knightsSpec('edge', 3, LAST_SLOT_BOARD));
+
+  it('the last slot of the last page holds its position: a goal there, loaded to depth 3, answers itself as 0 moves away', async () => {
+    const tableName = await freshTable(client, 'last-slot');
+    const { manifest } = await loadTable(client, edge, { tableName, concurrency: 8 });
+    const rank = knightsRank(encodeKnights(LAST_SLOT_BOARD));
+    expect(scramble(manifest.layout, rank)).toBe(KNIGHTS_FORMAT.ranks - 1);
+    expect(pageSlotOf(manifest.layout, rank).page).toBe(manifest.pages - 1);
+    const { store, close } = readerOf(tableName);
+    expect(await store.lookup(KNIGHTS_FORMAT, manifest, 'knights#edge', rank)).toEqual({ distance: 0, optimal: 0, line: [] });
+    close();
+  });
+
+  it('a page that lost its last position fails the load with a sentence naming it, and no manifest is written', async () => {
+    const tableName = await freshTable(client, 'lost-last');
+    const lost = withRecords(edge, (_, slots) => slots.slice(0, -1));
+    const load = loadTable(client, lost, { tableName, concurrency: 8 });
+    await expect(load).rejects.toThrow(VerificationError);
+    await expect(load).rejects.toThrow(
+      /^1 of 1 pages of knights#edge read back differ from the computed tables \(first: knights#edge#p000000 should hold 38 positions \(slots \d+ to 67603899\) but holds 37 \(slots \d+ to \d+\)\); no manifest was written\.$/,
+    );
+    expect(await manifestOf(tableName, 'knights#edge')).toBeUndefined();
+  });
+
+  it('so does a page that lost its first position, or one in its middle, in a table of many pages', async () => {
+    const spec = knightsSpec('standard', 6);
+    const first = loadTable(client, withRecords(spec, (page, slots) => (page === 1 ? slots.slice(1) : undefined)), { tableName: await freshTable(client, 'lost-first'), concurrency: 8 });
+    await expect(first).rejects.toThrow(/^1 of \d+ pages of knights#standard read back differ from the computed tables \(first: knights#standard#p000001 should hold (\d+) positions \(slots (\d+) to (\d+)\) but holds \d+ \(slots (?!\2 )\d+ to \3\)\); no manifest was written\.$/);
+    const middle = loadTable(client, withRecords(spec, (page, slots) => (page === 0 ? slots.filter((_, i) => i !== slots.length >> 1) : undefined)), { tableName: await freshTable(client, 'lost-middle'), concurrency: 8 });
+    await expect(middle).rejects.toThrow(/first: knights#standard#p000000 should hold (\d+) positions \(slots (\d+) to (\d+)\) but holds (?!\1 )\d+ \(slots \2 to \3\)/);
+  });
+});
+
+describe("the manifest's checksum, the key of the function's page cache", () => {
+  it('is the same for the same bytes, and changes when any page\'s bytes change, keys unchanged', async () => {
+    const tableName = await freshTable(client, 'checksum');
+    const random = seededRandom(11);
+    const base = Uint8Array.from({ length: 10_000 }, () => Math.floor(random() * 40));
+    const spec = (bytes: Uint8Array): TableSpec<ArrayPages> => ({ table: 'sums', goal: 'bytes', depth: 0, spacePositions: bytes.length, build: () => planArrayPages('sums', [{ name: 'one', bytes }]) });
+    const pages = spec(base).build();
+    expect(pages.pages.length).toBe(3);
+    const loaded = async (bytes: Uint8Array) => (await loadTable(client, spec(bytes), { tableName, force: true })).manifest;
+    const checksum = (await loaded(base)).checksum;
+    expect((await loaded(base.slice())).checksum).toBe(checksum);
+    const seen = new Set([checksum]);
+    for (const { start, end } of pages.pages) {
+      const changed = base.slice();
+      changed[(start + end) >> 1] ^= 1;
+      const manifest = await loaded(changed);
+      expect(manifest.pages).toBe(3);
+      seen.add(manifest.checksum);
+    }
+    expect(seen.size).toBe(4);
+
+    // a table of positions: the same keys for two goals (one page each), other bytes
+    const [mine, theirs] = [builtOnce(knightsSpec('mine', 3, LAST_SLOT_BOARD)), builtOnce(knightsSpec('mine', 3, standard.board))];
+    const one = await loadTable(client, mine, { tableName, force: true });
+    const again = await loadTable(client, mine, { tableName, force: true });
+    const other = await loadTable(client, theirs, { tableName, force: true });
+    expect(theirs.build().pages.map(({ key }) => key)).toEqual(mine.build().pages.map(({ key }) => key));
+    expect(again.manifest.checksum).toBe(one.manifest.checksum);
+    expect(other.manifest.checksum).not.toBe(one.manifest.checksum);
+    expect(formatKnightsBoard(standard.board)).toBe(other.manifest.goal);
   });
 });
