@@ -466,6 +466,19 @@ describe('every move valued', () => {
     expect(knightsGoal.moves.every((move: { steps: number; optimal: boolean }) => move.steps === 1 && !move.optimal)).toBe(true);
   });
 
+  it("at a limit equal to the table's depth, for a board the table does not hold: the moves to a position at the limit are valued", async () => {
+    // 9 moves from the standard goal, so not in the depth-8 table; at limit 8 its optimal moves reach 8-move positions
+    const NINE = '111*1/01001/11111/00001/00000';
+    const asked = { path: '/knights', query: `board=${NINE}&limit=8` };
+    const { json } = await call(handler, asked);
+    expect(json).toMatchObject({ steps: -1, path: [], limit: 8 });
+    const optimal = json.moves.filter((move: { optimal: boolean }) => move.optimal);
+    expect(optimal.length).toBeGreaterThan(0);
+    for (const move of json.moves) expect(move.steps).toBe(move.optimal ? 8 : -1);
+    expect((await call(searchOnly, asked)).json.moves).toEqual(json.moves);
+    expect((await call(searchOnly, { path: '/knights', query: `board=${NINE}&limit=9` })).json).toMatchObject({ steps: 9, path: [optimal[0].move, ...Array(8).fill(expect.any(Number))] });
+  });
+
   it('past the limit: -1, except the moves that reach a position exactly at the limit', async () => {
     // SAMPLE is 7 moves away: at limit 6 only its optimal move (to cell 4) reaches a 6-move position
     const { json } = await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=6` });
