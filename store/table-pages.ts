@@ -209,31 +209,74 @@ function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
   return levels.reduce((bits, count, d) => bits + count * Math.max(0, d - 1) * stepBits, 0);
 }
 
-/** Each record's size in bits by scrambled rank (0: no position there), for choosing the page size. */
-function recordBits({ index, entries }: Measured, ranks: number): Uint8Array {
-  const bits = new Uint8Array(ranks);
-  for (let entry = 0; entry < index.size; entry++) bits[index.valueAt(entry)] = entryBits(entries[2 * entry + 1]);
-  return bits;
+/**
+ * Each record's size in bits, for choosing the page size: by scrambled rank (0: no position there)
+ * for a table holding most of its space; for a sparse one, by entry beside the entries' sorted
+ * scrambled ranks, so that sizing its pages costs its positions, not its space's ranks (a table of
+ * a few thousand knights positions would otherwise pass over 67 million ranks a dozen times).
+ */
+type RecordBits = { readonly byValue: Uint8Array } | { readonly values: Uint32Array; readonly bits: Uint8Array };
+
+function recordBits({ index, entries }: Measured, ranks: number): RecordBits {
+  if (index instanceof SparseIndex) {
+    const bits = new Uint8Array(index.size);
+    for (let entry = 0; entry < index.size; entry++) bits[entry] = entryBits(entries[2 * entry + 1]);
+    return { values: index.values, bits };
+  }
+  const byValue = new Uint8Array(ranks);
+  for (let entry = 0; entry < index.size; entry++) byValue[index.valueAt(entry)] = entryBits(entries[2 * entry + 1]);
+  return { byValue };
 }
 
 /** The largest page, in bytes (by the codec's bound), with `ranksPerPage`. */
-function largestPage(bitsBySection: readonly Uint8Array[], ranks: number, ranksPerPage: number): number {
+function largestPage(bitsBySection: readonly RecordBits[], ranks: number, ranksPerPage: number): number {
   let largest = 0;
-  for (const bits of bitsBySection) {
-    for (let start = 0; start < ranks; start += ranksPerPage) {
-      const end = Math.min(ranks, start + ranksPerPage);
-      let records = 0;
-      let total = 0;
-      for (let v = start; v < end; v++) {
-        const b = bits[v];
-        if (b !== 0) {
-          records++;
-          total += b;
-        }
-      }
-      largest = Math.max(largest, pageBytesBound(end - start, records, total));
-    }
+  for (const section of bitsBySection) {
+    largest = Math.max(largest, 'byValue' in section ? largestDense(section.byValue, ranks, ranksPerPage) : largestSparse(section.values, section.bits, ranks, ranksPerPage));
   }
+  return largest;
+}
+
+function largestDense(bits: Uint8Array, ranks: number, ranksPerPage: number): number {
+  let largest = 0;
+  for (let start = 0; start < ranks; start += ranksPerPage) {
+    const end = Math.min(ranks, start + ranksPerPage);
+    let records = 0;
+    let total = 0;
+    for (let v = start; v < end; v++) {
+      const b = bits[v];
+      if (b !== 0) {
+        records++;
+        total += b;
+      }
+    }
+    largest = Math.max(largest, pageBytesBound(end - start, records, total));
+  }
+  return largest;
+}
+
+/** The same as largestDense, over the pages holding positions, and a page holding none if there is one. */
+function largestSparse(values: Uint32Array, bits: Uint8Array, ranks: number, ranksPerPage: number): number {
+  const pages = Math.ceil(ranks / ranksPerPage);
+  let largest = 0;
+  let filled = 0;
+  let lastFilled = false;
+  for (let i = 0; i < values.length; ) {
+    const page = Math.floor(values[i] / ranksPerPage);
+    const start = page * ranksPerPage;
+    const end = Math.min(ranks, start + ranksPerPage);
+    let records = 0;
+    let total = 0;
+    for (; i < values.length && values[i] < end; i++) {
+      records++;
+      total += bits[i];
+    }
+    largest = Math.max(largest, pageBytesBound(end - start, records, total));
+    filled++;
+    if (page === pages - 1) lastFilled = true;
+  }
+  if (filled - (lastFilled ? 1 : 0) < pages - 1) largest = Math.max(largest, pageBytesBound(ranksPerPage, 0, 0));
+  if (!lastFilled) largest = Math.max(largest, pageBytesBound(ranks - (pages - 1) * ranksPerPage, 0, 0));
   return largest;
 }
 
@@ -242,10 +285,13 @@ function largestPage(bitsBySection: readonly Uint8Array[], ranks: number, ranksP
  * bits per rank, then a few corrections by the largest page found (scrambling makes pages so even
  * that the guess is within a few percent).
  */
-function chooseRanksPerPage(bitsBySection: readonly Uint8Array[], ranks: number, capacity: number): number {
+function chooseRanksPerPage(bitsBySection: readonly RecordBits[], ranks: number, capacity: number): number {
   let present = 0;
   let totalBits = 0;
-  for (const bits of bitsBySection) for (let v = 0; v < ranks; v++) if (bits[v] !== 0) (present++, (totalBits += bits[v]));
+  for (const section of bitsBySection) {
+    const bits = 'byValue' in section ? section.byValue : section.bits;
+    for (let v = 0; v < bits.length; v++) if (bits[v] !== 0) (present++, (totalBits += bits[v]));
+  }
   const slots = ranks * bitsBySection.length;
   const density = present / slots;
   const gapBits = density < 1 ? density * (Math.log2(1 / density) + 2) : 0;
