@@ -45,6 +45,10 @@ const client = testClient();
 const standard = resolveKnightsGoal('standard');
 /** Positions within 8 moves of the standard goal (SPEC level counts 0..8). */
 const DEPTH_8_POSITIONS = 1 + 8 + 14 + 38 + 148 + 368 + 1001 + 2440 + 6468;
+/** Tables loaded more than once here, built once. */
+const standard8 = builtOnce(knightsSpec('standard', 8));
+const standard6 = builtOnce(knightsSpec('standard', 6));
+const wholeEight = builtOnce(eightSpec());
 
 async function manifestOf(tableName: string, table: string): Promise<Manifest | undefined> {
   const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: manifestKey(table as never) } }, ConsistentRead: true }));
@@ -58,7 +62,7 @@ describe('loading the knights table (depth 8) as pages', () => {
   });
 
   it('writes pages of at most 4 KB holding every position within the depth, each matching an independent search, then a manifest', async () => {
-    const result = await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    const result = await loadTable(client, standard8, { tableName, concurrency: 8 });
     const { manifest } = result;
     expect(result).toMatchObject({ status: 'loaded', resumedFrom: 0, removed: 0 });
     expect(manifest).toMatchObject({ table: 'knights#standard', schemaVersion: SCHEMA_VERSION, depth: 8, positions: DEPTH_8_POSITIONS, goal: '11111/01111/00*11/00001/00000' });
@@ -94,11 +98,11 @@ describe('loading the knights table (depth 8) as pages', () => {
 
   it('does nothing the second time, and reloads the same content when forced', async () => {
     const before = await manifestOf(tableName, 'knights#standard');
-    const again = await loadTable(client, knightsSpec('standard', 8), { tableName });
+    const again = await loadTable(client, standard8, { tableName });
     expect(again).toMatchObject({ status: 'already-loaded', written: 0 });
     expect(await manifestOf(tableName, 'knights#standard')).toEqual(before);
 
-    const forced = await loadTable(client, knightsSpec('standard', 8), { tableName, force: true });
+    const forced = await loadTable(client, standard8, { tableName, force: true });
     expect(forced).toMatchObject({ status: 'loaded', written: before!.pages });
     expect(forced.manifest.checksum).toBe(before!.checksum);
     expect(forced.manifest.completedAt >= before!.completedAt).toBe(true);
@@ -108,7 +112,7 @@ describe('loading the knights table (depth 8) as pages', () => {
     const deeper = await loadTable(client, knightsSpec('standard', 11), { tableName });
     expect(deeper.manifest).toMatchObject({ depth: 11, positions: DEPTH_8_POSITIONS + 14116 + 32825 + 64782 });
     expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(deeper.manifest.pages);
-    const shallower = await loadTable(client, knightsSpec('standard', 6), { tableName });
+    const shallower = await loadTable(client, standard6, { tableName });
     expect(shallower.manifest).toMatchObject({ depth: 6, positions: 1578 });
     expect(shallower.removed).toBe(deeper.manifest.pages - shallower.manifest.pages);
     expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(shallower.manifest.pages);
@@ -163,10 +167,10 @@ describe('loading eight pages', () => {
 
 describe('the positions a load reads back', () => {
   it('include the farthest ones: the last BFS level of each goal', () => {
-    const knights = knightsSpec('standard', 8).build().farthestPositions(100);
+    const knights = standard8.build().farthestPositions(100);
     expect(knights).toHaveLength(100);
     expect(new Set(knights.map((position) => position.record.distance))).toEqual(new Set([8]));
-    const eight = eightSpec().build().farthestPositions(100);
+    const eight = wholeEight.build().farthestPositions(100);
     // 12345678X's farthest are its two 31-move positions; 1234X5678's are 30 moves away.
     expect(eight.filter((position) => position.key.startsWith('eight#12345678X#')).map((position) => position.record.distance)).toEqual([31, 31]);
     expect(new Set(eight.filter((position) => position.key.startsWith('eight#1234X5678#')).map((position) => position.record.distance))).toEqual(new Set([30]));
@@ -180,16 +184,16 @@ describe('the positions a load reads back', () => {
 });
 
 describe("the statistics a load writes with the manifest", () => {
-  it("are the BFS's counts (SPEC's at 0..15 for knights) and the farthest positions with their lines, farthest first", () => {
-    const knights = knightsSpec('standard', 15).build();
-    expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262, 240404, 455522, 716458]);
+  it("are the BFS's counts (SPEC's at 0..12 for knights) and the farthest positions with their lines, farthest first", () => {
+    const knights = knightsSpec('standard', 12).build();
+    expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262]);
     const farthest = knights.farthest(FARTHEST_LISTED);
     expect(farthest).toHaveLength(10);
     for (const far of farthest) {
-      expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 15 });
-      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 15, path: far.path });
+      expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 12 });
+      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 12, path: far.path });
     }
-    const eight = eightSpec().build();
+    const eight = wholeEight.build();
     expect(eight.levels.reduce((a, b) => a + b, 0)).toBe(9 * 181_440);
     const eightFarthest = eight.farthest(FARTHEST_LISTED);
     // 31 moves is the most between any two boards (SPEC: 12345678X has two such positions; other goals have more)
@@ -255,7 +259,7 @@ describe('the edges of pages', () => {
   });
 
   it('so does a page that lost its first position, or one in its middle, in a table of many pages', async () => {
-    const spec = knightsSpec('standard', 6);
+    const spec = standard6;
     const first = loadTable(client, withRecords(spec, (page, slots) => (page === 1 ? slots.slice(1) : undefined)), { tableName: await freshTable(client, 'lost-first'), concurrency: 8 });
     await expect(first).rejects.toThrow(/^1 of \d+ pages of knights#standard read back differ from the computed tables \(first: knights#standard#p000001 should hold (\d+) positions \(slots (\d+) to (\d+)\) but holds \d+ \(slots (?!\2 )\d+ to \3\)\); no manifest was written\.$/);
     const middle = loadTable(client, withRecords(spec, (page, slots) => (page === 0 ? slots.filter((_, i) => i !== slots.length >> 1) : undefined)), { tableName: await freshTable(client, 'lost-middle'), concurrency: 8 });
