@@ -213,7 +213,8 @@ function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
  * Each record's size in bits, for choosing the page size: by scrambled rank (0: no position there)
  * for a table holding most of its space; for a sparse one, by entry beside the entries' sorted
  * scrambled ranks, so that sizing its pages costs its positions, not its space's ranks (a table of
- * a few thousand knights positions would otherwise pass over 67 million ranks a dozen times).
+ * a few thousand positions in a space of 67 million ranks would otherwise pass over all of them
+ * a dozen times).
  */
 type RecordBits = { readonly byValue: Uint8Array } | { readonly values: Uint32Array; readonly bits: Uint8Array };
 
