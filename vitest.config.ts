@@ -4,9 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The slow tests: the whole knights space, the 15-puzzle's farthest boards, a load killed and
  * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
- * and the page in a browser. `npm test`
- * runs the others (the quick suite, within 90 s on 2 cores); `npm run test:all` runs both, as CI
- * does.
+ * and the page in a browser. `npm test` runs the others (the quick suite, projects quick*, within
+ * 90 s on 2 cores); `npm run test:all` runs them all, as CI does.
  */
 const SLOW = [
   'test/puzzles/knights/whole-space.test.ts',
@@ -22,6 +21,12 @@ const SLOW = [
   'test/browser/**/*.test.ts',
 ];
 
+/**
+ * Quick files that replace a module for the whole file (vi.mock), which would reach the files
+ * sharing its process: they run in a process of their own, as every slow file does.
+ */
+const OWN_PROCESS = ['test/puzzles/slide/paths.test.ts'];
+
 export default defineConfig({
   test: {
     globalSetup: ['test/support/dynamodb-setup.ts'],
@@ -33,7 +38,13 @@ export default defineConfig({
     // One test file per core: most files spend their time computing (searches, tables, pages).
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      // The quick files share their worker processes, as requests share a warm function: each
+      // process imports the modules once, not once per file, and reuses the memory its files'
+      // tables freed (the suite took 140 s of CPU with a process per file, about 75 s so). No file
+      // relies on a module's state being fresh; each makes its own tables, clients and functions
+      // (checked with the files in shuffled orders).
+      { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...OWN_PROCESS], isolate: false } },
+      { extends: true, test: { name: 'quick-own-process', include: OWN_PROCESS } },
       { extends: true, test: { name: 'slow', include: SLOW } },
     ],
   },

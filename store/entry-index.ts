@@ -36,7 +36,8 @@ export class DenseIndex implements EntryIndex {
 
 export class SparseIndex implements EntryIndex {
   readonly size: number;
-  constructor(private readonly values: Uint32Array) {
+  /** The scrambled ranks held, in increasing order. */
+  constructor(readonly values: Uint32Array) {
     this.size = values.length;
   }
   of(value: number): number {

@@ -13,8 +13,10 @@
  *     surely stored (the low-water mark of finished batches). A killed load resumes from there;
  *     pages past it that were already written are simply written again with the same content
  *     (puts are idempotent and keys unique), so the end result is exactly the expected pages.
- *  4. An exact count of the generation's items by Scan, and a spot check of random positions and the
- *     farthest ones decoded from their pages against the in-memory tables.
+ *  4. An exact count of the generation's items by Scan, and every page read back: a table of
+ *     positions checked page by page against the in-memory tables (each page's number of
+ *     positions, its first and last records, and random and farthest positions decoded from it),
+ *     a table of arrays compared byte for byte.
  *  5. Only then the switch: the manifest it replaces is kept as the previous one, and the table's
  *     manifest becomes this generation's in one conditional write (refused if another load
  *     switched it meanwhile). The generation before the previous one is removed.
@@ -64,19 +66,20 @@ import {
   sameIdentity,
   writeUnitsOf,
 } from './table-schema';
-import { countItems, removeOthers, spotCheck } from './verify';
+import { checkPages, countItems, removeOthers } from './verify';
 
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
 export const CHECKPOINT_EVERY_MS = 2000;
 /**
- * Random positions read back before the manifest is written: one in a thousand, at least 1,000
- * (enough to catch any systematic fault, a wrong layout or a codec mismatch, with certainty) and
- * at most 10,000 (a whole space of tens of millions: reading them costs a few thousand page reads).
+ * Random positions whose records are compared before the manifest is written, besides every page's
+ * count and its first and last records: one in a thousand, at least 1,000 (enough to catch any
+ * systematic fault, a wrong layout or a codec mismatch, with certainty) and at most 10,000. They
+ * cost no reads of their own: every page is read anyway.
  */
 export function spotChecksFor(positions: number): number {
   return Math.min(positions, Math.max(1000, Math.min(10_000, Math.ceil(positions / 1000))));
 }
-/** The farthest positions (the longest lines, the deepest records) are read back as well, up to this many. */
+/** The farthest positions (the longest lines, the deepest records) are compared as well, up to this many. */
 export const FARTHEST_CHECKS = 100;
 /** How often progress is reported while writing: smooth for a bar, cheap for the loop. */
 const REPORT_EVERY_MS = 250;
@@ -89,7 +92,7 @@ export interface LoadOptions {
   readonly force?: boolean;
   readonly retry?: RetryPolicy;
   readonly checkpointEveryMs?: number;
-  /** Random positions read back before the manifest is written. */
+  /** Random positions whose records are compared before the manifest is written. */
   readonly spotChecks?: number;
   /** Parallel segments of the counting Scan. */
   readonly scanSegments?: number;
@@ -317,7 +320,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     );
   }
   if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, stored, policy);
-  else await verifySample(client, tableName, pages, spec, options, stored, policy);
+  else await verifyPages(client, tableName, pages, spec, options, stored, policy);
 
   const manifest: Manifest = {
     ...identity,
@@ -336,15 +339,20 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }
 
-async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy) {
+/**
+ * Every page of a table of positions is read back and checked against the BFS (verify.ts
+ * checkPages): its number of positions, its first and last records, and the records of the random
+ * and the farthest positions on it. A position lost anywhere changes its page's count; one lost at
+ * a page's edge changes its ends too.
+ */
+async function verifyPages(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy) {
   const random = options.random ?? Math.random;
   const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
   const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
-  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, stored, policy);
+  const { failures } = await checkPages(client, tableName, pages, spec.depth, sample, stored, policy);
   if (failures.length > 0) {
-    const first = failures[0];
     throw new VerificationError(
-      `${failures.length} of ${sample.length} positions read back differ from the computed tables (first: slot ${first.expected.slot} of ${first.expected.key} should be ${JSON.stringify(first.expected.record)}, found ${first.found}); no manifest was written.`,
+      `${failures.length} of ${pages.pages.length} pages of ${spec.table} read back differ from the computed tables (first: ${failures[0]}); no manifest was written.`,
     );
   }
 }

@@ -83,25 +83,37 @@ export function writeLineStep(sink: { writeChoice(value: number, n: number): voi
 }
 
 export function readRecord(reader: BitReader, format: PuzzleFormat, hole: number, maxDistance: number): PositionRecord {
+  const line: number[] = [];
+  const head = readRecordInto(reader, format, hole, maxDistance, line);
+  return { distance: head >>> 8, optimal: head & 0xff, line };
+}
+
+/**
+ * Reads a record, checking it; its line's cells go to `line` unless it is undefined (decodePage
+ * steps over every record of a page, building none of their lines). Returns the distance and the
+ * optimal-move mask as distance * 256 + mask.
+ */
+function readRecordInto(reader: BitReader, format: PuzzleFormat, hole: number, maxDistance: number, line: number[] | undefined): number {
   const distance = reader.read(DISTANCE_BITS);
   if (distance > maxDistance) throw new MalformedPageError(`a record says distance ${distance}, beyond the table's ${maxDistance}`);
-  if (distance === 0) return { distance, optimal: 0, line: [] };
+  if (distance === 0) return 0;
   const moves = format.holeMoves[hole];
   const optimal = reader.read(moves.length);
   if (optimal === 0) throw new MalformedPageError(`a record at distance ${distance} has no optimal move`);
-  const line = [moves[lowest(optimal)]];
+  let at = moves[lowest(optimal)];
+  line?.push(at);
   let from = hole;
   for (let t = 1; t < distance; t++) {
-    const at = line[t - 1];
     const next = format.holeMoves[at];
     const choice = reader.readChoice(next.length - 1);
     const back = next.indexOf(from);
     const index = choice >= back ? choice + 1 : choice;
     if (index >= next.length) throw new MalformedPageError('a record codes a move the hole cannot make');
-    line.push(next[index]);
     from = at;
+    at = next[index];
+    line?.push(at);
   }
-  return { distance, optimal, line };
+  return distance * 256 + optimal;
 }
 
 /** Rice parameter for n gaps summing to at most `room`: the one whose worst case is smallest. */
@@ -230,7 +242,7 @@ export function decodePage(bytes: Uint8Array, format: PuzzleFormat, layout: Page
       slots[i] = slot;
       holes[i] = hole;
       offsets[i] = reader.position;
-      readRecord(reader, format, hole, maxDistance);
+      readRecordInto(reader, format, hole, maxDistance, undefined);
     }
     if (bytes.length * 8 - reader.position >= 8) throw new MalformedPageError('the page has bytes after its last record');
     if (reader.position < bytes.length * 8 && reader.read(bytes.length * 8 - reader.position) !== 0) {

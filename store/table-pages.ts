@@ -52,6 +52,20 @@ export interface StoredPosition {
   readonly record: PositionRecord;
 }
 
+/**
+ * What a page must hold, worked out from the BFS and the layout's position-to-slot mapping alone
+ * (not from the encoder, nor from the layout's count of a page's slots): how many positions, and
+ * the first and the last of them (its lowest and highest slots) with their records. A page that
+ * lost a position at either end, or anywhere, differs from this.
+ */
+export interface ExpectedPage {
+  readonly key: string;
+  readonly positions: number;
+  /** Undefined when the page holds no position. */
+  readonly first: StoredPosition | undefined;
+  readonly last: StoredPosition | undefined;
+}
+
 export interface TablePages {
   /** A table of positions (the loader tells it from a table of arrays, array-pages.ts, by this). */
   readonly kind?: 'positions';
@@ -68,6 +82,8 @@ export interface TablePages {
   samplePosition(random: () => number): StoredPosition;
   /** The positions farthest from their goal (the last BFS level of each section), at most `limit`. */
   farthestPositions(limit: number): StoredPosition[];
+  /** What pages[index] must hold (one pass over the BFS order on the first call, then at once). */
+  expectedPage(index: number): ExpectedPage;
   /** The `limit` positions farthest from their goal over all sections, farthest first, as the API writes them. */
   farthest(limit: number): FarthestPosition[];
 }
@@ -193,31 +209,75 @@ function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
   return levels.reduce((bits, count, d) => bits + count * Math.max(0, d - 1) * stepBits, 0);
 }
 
-/** Each record's size in bits by scrambled rank (0: no position there), for choosing the page size. */
-function recordBits({ index, entries }: Measured, ranks: number): Uint8Array {
-  const bits = new Uint8Array(ranks);
-  for (let entry = 0; entry < index.size; entry++) bits[index.valueAt(entry)] = entryBits(entries[2 * entry + 1]);
-  return bits;
+/**
+ * Each record's size in bits, for choosing the page size: by scrambled rank (0: no position there)
+ * for a table holding most of its space; for a sparse one, by entry beside the entries' sorted
+ * scrambled ranks, so that sizing its pages costs its positions, not its space's ranks (a table of
+ * a few thousand positions in a space of 67 million ranks would otherwise pass over all of them
+ * a dozen times).
+ */
+type RecordBits = { readonly byValue: Uint8Array } | { readonly values: Uint32Array; readonly bits: Uint8Array };
+
+function recordBits({ index, entries }: Measured, ranks: number): RecordBits {
+  if (index instanceof SparseIndex) {
+    const bits = new Uint8Array(index.size);
+    for (let entry = 0; entry < index.size; entry++) bits[entry] = entryBits(entries[2 * entry + 1]);
+    return { values: index.values, bits };
+  }
+  const byValue = new Uint8Array(ranks);
+  for (let entry = 0; entry < index.size; entry++) byValue[index.valueAt(entry)] = entryBits(entries[2 * entry + 1]);
+  return { byValue };
 }
 
 /** The largest page, in bytes (by the codec's bound), with `ranksPerPage`. */
-function largestPage(bitsBySection: readonly Uint8Array[], ranks: number, ranksPerPage: number): number {
+function largestPage(bitsBySection: readonly RecordBits[], ranks: number, ranksPerPage: number): number {
   let largest = 0;
-  for (const bits of bitsBySection) {
-    for (let start = 0; start < ranks; start += ranksPerPage) {
-      const end = Math.min(ranks, start + ranksPerPage);
-      let records = 0;
-      let total = 0;
-      for (let v = start; v < end; v++) {
-        const b = bits[v];
-        if (b !== 0) {
-          records++;
-          total += b;
-        }
-      }
-      largest = Math.max(largest, pageBytesBound(end - start, records, total));
-    }
+  for (const section of bitsBySection) {
+    largest = Math.max(largest, 'byValue' in section ? largestDense(section.byValue, ranks, ranksPerPage) : largestSparse(section.values, section.bits, ranks, ranksPerPage));
   }
+  return largest;
+}
+
+function largestDense(bits: Uint8Array, ranks: number, ranksPerPage: number): number {
+  let largest = 0;
+  for (let start = 0; start < ranks; start += ranksPerPage) {
+    const end = Math.min(ranks, start + ranksPerPage);
+    let records = 0;
+    let total = 0;
+    for (let v = start; v < end; v++) {
+      const b = bits[v];
+      if (b !== 0) {
+        records++;
+        total += b;
+      }
+    }
+    largest = Math.max(largest, pageBytesBound(end - start, records, total));
+  }
+  return largest;
+}
+
+/** The same as largestDense, over the pages holding positions, and a page holding none if there is one. */
+function largestSparse(values: Uint32Array, bits: Uint8Array, ranks: number, ranksPerPage: number): number {
+  const pages = Math.ceil(ranks / ranksPerPage);
+  let largest = 0;
+  let filled = 0;
+  let lastFilled = false;
+  for (let i = 0; i < values.length; ) {
+    const page = Math.floor(values[i] / ranksPerPage);
+    const start = page * ranksPerPage;
+    const end = Math.min(ranks, start + ranksPerPage);
+    let records = 0;
+    let total = 0;
+    for (; i < values.length && values[i] < end; i++) {
+      records++;
+      total += bits[i];
+    }
+    largest = Math.max(largest, pageBytesBound(end - start, records, total));
+    filled++;
+    if (page === pages - 1) lastFilled = true;
+  }
+  if (filled - (lastFilled ? 1 : 0) < pages - 1) largest = Math.max(largest, pageBytesBound(ranksPerPage, 0, 0));
+  if (!lastFilled) largest = Math.max(largest, pageBytesBound(ranks - (pages - 1) * ranksPerPage, 0, 0));
   return largest;
 }
 
@@ -226,10 +286,13 @@ function largestPage(bitsBySection: readonly Uint8Array[], ranks: number, ranksP
  * bits per rank, then a few corrections by the largest page found (scrambling makes pages so even
  * that the guess is within a few percent).
  */
-function chooseRanksPerPage(bitsBySection: readonly Uint8Array[], ranks: number, capacity: number): number {
+function chooseRanksPerPage(bitsBySection: readonly RecordBits[], ranks: number, capacity: number): number {
   let present = 0;
   let totalBits = 0;
-  for (const bits of bitsBySection) for (let v = 0; v < ranks; v++) if (bits[v] !== 0) (present++, (totalBits += bits[v]));
+  for (const section of bitsBySection) {
+    const bits = 'byValue' in section ? section.byValue : section.bits;
+    for (let v = 0; v < bits.length; v++) if (bits[v] !== 0) (present++, (totalBits += bits[v]));
+  }
   const slots = ranks * bitsBySection.length;
   const density = present / slots;
   const gapBits = density < 1 ? density * (Math.log2(1 / density) + 2) : 0;
@@ -311,6 +374,26 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
     return { key: pageKey(section.name, page, format.pageDigits), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
   };
 
+  /**
+   * Per section and page: how many positions it holds and the BFS-order indexes of its lowest and
+   * highest slots, from each position's rank scrambled and divided by the page size, as a reader
+   * finds it (pageSlotOf); built on first use.
+   */
+  let pageEnds: { count: Uint32Array; firstSlot: Int32Array; first: Int32Array; lastSlot: Int32Array; last: Int32Array }[] | undefined;
+  const endsOfPages = () =>
+    (pageEnds ??= sections.map((section) => {
+      const total = pageCount(layout);
+      const ends = { count: new Uint32Array(total), firstSlot: new Int32Array(total).fill(layout.ranksPerPage), first: new Int32Array(total).fill(-1), lastSlot: new Int32Array(total).fill(-1), last: new Int32Array(total).fill(-1) };
+      const { order, space } = section.bfs;
+      for (let i = 0; i < order.length; i++) {
+        const { page, slot } = pageSlotOf(layout, space.rank(order[i]));
+        ends.count[page]++;
+        if (slot < ends.firstSlot[page]) (ends.firstSlot[page] = slot), (ends.first[page] = i);
+        if (slot > ends.lastSlot[page]) (ends.lastSlot[page] = slot), (ends.last[page] = i);
+      }
+      return ends;
+    }));
+
   return {
     format,
     layout,
@@ -333,6 +416,12 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
         for (let i = order.length - Math.min(last, share); i < order.length; i++) farthest.push(storedPosition(index, i));
       });
       return farthest.slice(0, limit);
+    },
+    expectedPage(index) {
+      const { key, section, page } = pages[index];
+      const ends = endsOfPages()[section];
+      const at = (i: number) => (i < 0 ? undefined : storedPosition(section, i));
+      return { key, positions: ends.count[page], first: at(ends.first[page]), last: at(ends.last[page]) };
     },
     farthest(limit) {
       // Each section's last BFS level is at its far end; the farthest of those ends, ties in

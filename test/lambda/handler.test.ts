@@ -32,7 +32,7 @@ import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call, functionUrlEvent, lambdaContext } from '../support/function-url';
 import { createLogger } from '../../lambda/log';
 import { memoryLog, quietLog } from '../support/log';
-import { nearEightSpec } from '../support/small-tables';
+import { builtOnce, nearEightSpec } from '../support/small-tables';
 
 const client = testClient();
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -46,6 +46,8 @@ function handlerOn(table: string | undefined, parts: AppStateParts = {}, endpoin
   return createHandler(createAppState(config, { log: quietLog(), ...parts }));
 }
 
+/** The standard goal's table to depth 8, loaded into three tables here and built once. */
+const standard8 = builtOnce(knightsSpec('standard', 8));
 let tableName: string;
 /** A fresh function for every test (its own caches), so that no test depends on another's requests. */
 let handler: FunctionUrlHandler;
@@ -53,7 +55,7 @@ let searchOnly: FunctionUrlHandler;
 
 beforeAll(async () => {
   tableName = await freshTable(client, 'handler');
-  await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+  await loadTable(client, standard8, { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
   // the 15-puzzle's pattern databases, five groups of three: built and loaded in well under a second
   await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
@@ -394,7 +396,7 @@ describe('tables the function cannot read', () => {
 
   it('reports a malformed page loudly and answers by search, without holding off the table', async () => {
     const damaged = await freshTable(client, 'damaged');
-    const { manifest } = await loadTable(client, knightsSpec('standard', 8), { tableName: damaged, concurrency: 8 });
+    const { manifest } = await loadTable(client, standard8, { tableName: damaged, concurrency: 8 });
     for (const item of await scanAll(client, damaged, generationPrefix(manifest.generation, 'knights#standard'))) {
       await client.send(new PutItemCommand({ TableName: damaged, Item: { ...item, page: { B: Uint8Array.from([0, 0xff, 0xff]) } } }));
     }
@@ -464,6 +466,19 @@ describe('every move valued', () => {
     expect(atGoal).toMatchObject({ steps: 0, path: '', moves: [{ move: 'l', steps: 1, optimal: false }, { move: 'u', steps: 1, optimal: false }] });
     const knightsGoal = (await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(resolveKnightsGoal('standard').board)}` })).json;
     expect(knightsGoal.moves.every((move: { steps: number; optimal: boolean }) => move.steps === 1 && !move.optimal)).toBe(true);
+  });
+
+  it("at a limit equal to the table's depth, for a board the table does not hold: the moves to a position at the limit are valued", async () => {
+    // 9 moves from the standard goal, so not in the depth-8 table; at limit 8 its optimal moves reach 8-move positions
+    const NINE = '111*1/01001/11111/00001/00000';
+    const asked = { path: '/knights', query: `board=${NINE}&limit=8` };
+    const { json } = await call(handler, asked);
+    expect(json).toMatchObject({ steps: -1, path: [], limit: 8 });
+    const optimal = json.moves.filter((move: { optimal: boolean }) => move.optimal);
+    expect(optimal.length).toBeGreaterThan(0);
+    for (const move of json.moves) expect(move.steps).toBe(move.optimal ? 8 : -1);
+    expect((await call(searchOnly, asked)).json.moves).toEqual(json.moves);
+    expect((await call(searchOnly, { path: '/knights', query: `board=${NINE}&limit=9` })).json).toMatchObject({ steps: 9, path: [optimal[0].move, ...Array(8).fill(expect.any(Number))] });
   });
 
   it('past the limit: -1, except the moves that reach a position exactly at the limit', async () => {
@@ -585,7 +600,7 @@ describe('a load that completes while the service runs', () => {
     const service = createHandler({ answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     const ask = async () => (await call(service, { path: '/knights', query: `board=${SAMPLE}` })).json;
     expect(await ask()).toMatchObject({ steps: 7, source: 'search' });
-    await loadTable(client, knightsSpec('standard', 8), { tableName: later, concurrency: 8 });
+    await loadTable(client, standard8, { tableName: later, concurrency: 8 });
     expect(await ask()).toMatchObject({ steps: 7, source: 'search', cached: true }); // not told yet
     answers.tablesChanged();
     expect(await ask()).toMatchObject({ steps: 7, source: 'table', cached: false });

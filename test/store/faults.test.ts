@@ -9,12 +9,15 @@ import { generationPrefix, keyPrefix, manifestKey, progressKey, readProgress } f
 import { countItems } from '../../store/verify';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { injectFaults } from '../support/faults';
+import { builtOnce } from '../support/small-tables';
 import { seededRandom } from '../../core/seeded';
 
 const client = testClient();
 const fast = { ...DEFAULT_RETRY, baseMs: 1, maxMs: 20, maxAttempts: 30 };
 
 const faultyClient = () => createDynamoClient({ endpoint: testEndpoint() });
+/** The whole eight table (1,485 pages), built once for the three loads below. */
+const wholeEight = builtOnce(eightSpec());
 
 async function stored(tableName: string, key: string) {
   return (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: key } }, ConsistentRead: true }))).Item;
@@ -26,7 +29,7 @@ describe('the loader under faults', () => {
     const faulty = faultyClient();
     const log = injectFaults(faulty, { unprocessed: 0.3, throttle: 0.05, scanThrottle: 0.5, random: seededRandom(1) });
     // The whole eight table: 1,485 pages, some 60 batches to disturb.
-    const result = await loadTable(faulty, eightSpec(), { tableName, concurrency: 8, retry: fast });
+    const result = await loadTable(faulty, wholeEight, { tableName, concurrency: 8, retry: fast });
     faulty.destroy();
 
     expect(log.unprocessed).toBeGreaterThan(20);
@@ -54,7 +57,7 @@ describe('the loader under faults', () => {
     const tableName = await freshTable(client, 'crash');
     const crashing = faultyClient();
     injectFaults(crashing, { crashAfter: 30, unprocessed: 0.1, random: seededRandom(3) });
-    await expect(loadTable(crashing, eightSpec(), { tableName, concurrency: 4, retry: fast, checkpointEveryMs: 0 })).rejects.toThrow(/simulated crash/);
+    await expect(loadTable(crashing, wholeEight, { tableName, concurrency: 4, retry: fast, checkpointEveryMs: 0 })).rejects.toThrow(/simulated crash/);
     crashing.destroy();
 
     expect(await stored(tableName, manifestKey('eight'))).toBeUndefined();
@@ -63,7 +66,7 @@ describe('the loader under faults', () => {
     expect(progress.written).toBeLessThan(progress.pages);
     expect(progress.written % 25).toBe(0);
 
-    const resumed = await loadTable(client, eightSpec(), { tableName, retry: fast });
+    const resumed = await loadTable(client, wholeEight, { tableName, retry: fast });
     expect(resumed.status).toBe('loaded');
     expect(resumed.resumedFrom).toBe(progress.written);
     expect(resumed.written).toBe(progress.pages - progress.written);

@@ -7,10 +7,18 @@ import { decodeEight } from '../../puzzles/eight/rules/space';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
-import { decodeKnights, knightsUnrank } from '../../puzzles/knights/rules/space';
-import { OutdatedTableError, loadTable, spotChecksFor } from '../../store/loader';
+import { decodeKnights, encodeKnights, knightsUnrank } from '../../puzzles/knights/rules/space';
+import { OutdatedTableError, VerificationError, loadTable, spotChecksFor } from '../../store/loader';
 import { decodePage } from '../../store/page-codec';
-import { rankAt } from '../../store/page-layout';
+import { goldenMultiplier, pageSlotOf, rankAt, scramble, slotsIn, unscramble } from '../../store/page-layout';
+import { PageStore } from '../../store/page-store';
+import { DEFAULT_RETRY } from '../../store/retry';
+import { type ArrayPages, planArrayPages } from '../../store/array-pages';
+import type { TablePages, TableSpec } from '../../store/table-pages';
+import { systemClock } from '../../core/clock';
+import { seededRandom } from '../../core/seeded';
+import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
+import { knightsRank } from '../../puzzles/knights/rules/space';
 import { EIGHT_FORMAT, eightLetters } from '../../puzzles/eight/tables';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
@@ -30,12 +38,19 @@ import {
   readManifest,
 } from '../../store/table-schema';
 import { countItems } from '../../store/verify';
-import { freshTable, scanAll, testClient } from '../support/dynamodb';
+import { createDynamoClient } from '../../store/client';
+import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
+import { encodeAsLoaded } from '../support/pages';
+import { builtOnce } from '../support/small-tables';
 
 const client = testClient();
 const standard = resolveKnightsGoal('standard');
 /** Positions within 8 moves of the standard goal (SPEC level counts 0..8). */
 const DEPTH_8_POSITIONS = 1 + 8 + 14 + 38 + 148 + 368 + 1001 + 2440 + 6468;
+/** Tables loaded more than once here, built once. */
+const standard8 = builtOnce(knightsSpec('standard', 8));
+const standard6 = builtOnce(knightsSpec('standard', 6));
+const wholeEight = builtOnce(eightSpec());
 
 async function manifestOf(tableName: string, table: string): Promise<Manifest | undefined> {
   const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: manifestKey(table as never) } }, ConsistentRead: true }));
@@ -49,7 +64,7 @@ describe('loading the knights table (depth 8) as pages', () => {
   });
 
   it('writes pages of at most 4 KB holding every position within the depth, each matching an independent search, then a manifest', async () => {
-    const result = await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    const result = await loadTable(client, standard8, { tableName, concurrency: 8 });
     const { manifest } = result;
     expect(result).toMatchObject({ status: 'loaded', resumedFrom: 0, removed: 0 });
     expect(manifest).toMatchObject({ table: 'knights#standard', schemaVersion: SCHEMA_VERSION, depth: 8, positions: DEPTH_8_POSITIONS, goal: '11111/01111/00*11/00001/00000' });
@@ -86,11 +101,11 @@ describe('loading the knights table (depth 8) as pages', () => {
 
   it('does nothing the second time, and reloads the same content when forced', async () => {
     const before = await manifestOf(tableName, 'knights#standard');
-    const again = await loadTable(client, knightsSpec('standard', 8), { tableName });
+    const again = await loadTable(client, standard8, { tableName });
     expect(again).toMatchObject({ status: 'already-loaded', written: 0 });
     expect(await manifestOf(tableName, 'knights#standard')).toEqual(before);
 
-    const forced = await loadTable(client, knightsSpec('standard', 8), { tableName, force: true });
+    const forced = await loadTable(client, standard8, { tableName, force: true });
     expect(forced).toMatchObject({ status: 'loaded', written: before!.pages });
     expect(forced.manifest.checksum).toBe(before!.checksum);
     expect(forced.manifest.completedAt >= before!.completedAt).toBe(true);
@@ -104,7 +119,7 @@ describe('loading the knights table (depth 8) as pages', () => {
     expect(await countItems(client, tableName, generationPrefix(deeper.manifest.generation, 'knights#standard'))).toBe(deeper.manifest.pages);
     expect(await countItems(client, tableName, generationPrefix(before.generation, 'knights#standard'))).toBe(before.pages); // kept
 
-    const shallower = await loadTable(client, knightsSpec('standard', 6), { tableName });
+    const shallower = await loadTable(client, standard6, { tableName });
     expect(shallower.manifest).toMatchObject({ depth: 6, positions: 1578 });
     expect(shallower.removed).toBe(before.pages); // the generation before the one it replaced
     expect(await countItems(client, tableName, generationPrefix(before.generation, 'knights#standard'))).toBe(0);
@@ -116,7 +131,7 @@ describe('loading the knights table (depth 8) as pages', () => {
     expect(await manifestOf(tableName, 'knights#standard')).toEqual(deeper.manifest);
     expect(readCatalog((await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'catalog' } } }))).Item).get('knights#standard')).toMatchObject({ depth: 11 });
     // and forward again, as freely
-    expect(await loadTable(client, knightsSpec('standard', 6), { tableName })).toMatchObject({ status: 'restored', written: 0, manifest: shallower.manifest });
+    expect(await loadTable(client, standard6, { tableName })).toMatchObject({ status: 'restored', written: 0, manifest: shallower.manifest });
   });
 });
 
@@ -169,10 +184,10 @@ describe('loading eight pages', () => {
 
 describe('the positions a load reads back', () => {
   it('include the farthest ones: the last BFS level of each goal', () => {
-    const knights = knightsSpec('standard', 8).build().farthestPositions(100);
+    const knights = standard8.build().farthestPositions(100);
     expect(knights).toHaveLength(100);
     expect(new Set(knights.map((position) => position.record.distance))).toEqual(new Set([8]));
-    const eight = eightSpec().build().farthestPositions(100);
+    const eight = wholeEight.build().farthestPositions(100);
     // 12345678X's farthest are its two 31-move positions; 1234X5678's are 30 moves away.
     expect(eight.filter((position) => position.key.startsWith('eight#12345678X#')).map((position) => position.record.distance)).toEqual([31, 31]);
     expect(new Set(eight.filter((position) => position.key.startsWith('eight#1234X5678#')).map((position) => position.record.distance))).toEqual(new Set([30]));
@@ -186,20 +201,118 @@ describe('the positions a load reads back', () => {
 });
 
 describe("the statistics a load writes with the manifest", () => {
-  it("are the BFS's counts (SPEC's at 0..15 for knights) and the farthest positions with their lines, farthest first", () => {
-    const knights = knightsSpec('standard', 15).build();
-    expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262, 240404, 455522, 716458]);
+  it("are the BFS's counts (SPEC's at 0..12 for knights) and the farthest positions with their lines, farthest first", () => {
+    const knights = knightsSpec('standard', 12).build();
+    expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262]);
     const farthest = knights.farthest(FARTHEST_LISTED);
     expect(farthest).toHaveLength(10);
     for (const far of farthest) {
-      expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 15 });
-      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 15, path: far.path });
+      expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 12 });
+      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 12, path: far.path });
     }
-    const eight = eightSpec().build();
+    const eight = wholeEight.build();
     expect(eight.levels.reduce((a, b) => a + b, 0)).toBe(9 * 181_440);
     const eightFarthest = eight.farthest(FARTHEST_LISTED);
     // 31 moves is the most between any two boards (SPEC: 12345678X has two such positions; other goals have more)
     expect(eightFarthest.map((far) => far.steps)).toEqual(Array(10).fill(31));
     for (const far of eightFarthest) expect(searchEight({ from: parseEightBoard(far.board), to: parseEightBoard(far.goal) })).toEqual({ steps: far.steps, path: far.path });
+  });
+});
+
+/**
+ * The position at the layout's last scrambled value: the last slot of the last page of any knights
+ * table holding it, whatever the table's page size (the multiplier depends on the space alone).
+ */
+const LAST_SLOT_BOARD = decodeKnights(knightsUnrank(unscramble({ ranks: KNIGHTS_FORMAT.ranks, ranksPerPage: KNIGHTS_FORMAT.ranks, multiplier: goldenMultiplier(KNIGHTS_FORMAT.ranks) }, KNIGHTS_FORMAT.ranks - 1)));
+
+/** A reader of `tableName`, as the function's. */
+function readerOf(tableName: string) {
+  const own = createDynamoClient({ endpoint: testEndpoint() });
+  return { store: new PageStore(own, tableName, { timeoutMs: 5000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock }), close: () => own.destroy() };
+}
+
+/** The table's pages, with `change` applied to the records decoded from some of them, encoded again the loader's way. */
+function withRecords(spec: TableSpec, change: (page: number, slots: number[]) => number[] | undefined): TableSpec {
+  const real = spec.build();
+  return {
+    ...spec,
+    build: (): TablePages => ({
+      ...real,
+      encode: (index) => {
+        const { page } = real.pages[index];
+        const decoded = decodePage(real.encode(index), real.format, real.layout, page, spec.depth);
+        const kept = change(page, [...decoded.slots]);
+        if (!kept) return real.encode(index);
+        const entries = kept.map((slot) => ({ slot, hole: real.format.holeOfRank(rankAt(real.layout, page, slot)), record: decoded.find(slot)! }));
+        return encodeAsLoaded(real.format, slotsIn(real.layout, page), entries).bytes;
+      },
+    }),
+  };
+}
+
+describe('the edges of pages', () => {
+  const edge = builtOnce(knightsSpec('edge', 3, LAST_SLOT_BOARD));
+
+  it('the last slot of the last page holds its position: a goal there, loaded to depth 3, answers itself as 0 moves away', async () => {
+    const tableName = await freshTable(client, 'last-slot');
+    const { manifest } = await loadTable(client, edge, { tableName, concurrency: 8 });
+    const rank = knightsRank(encodeKnights(LAST_SLOT_BOARD));
+    expect(scramble(manifest.layout, rank)).toBe(KNIGHTS_FORMAT.ranks - 1);
+    expect(pageSlotOf(manifest.layout, rank).page).toBe(manifest.pages - 1);
+    const { store, close } = readerOf(tableName);
+    expect(await store.lookup(KNIGHTS_FORMAT, manifest, 'knights#edge', rank)).toEqual({ distance: 0, optimal: 0, line: [] });
+    close();
+  });
+
+  it('a page that lost its last position fails the load with a sentence naming it, and no manifest is written', async () => {
+    const tableName = await freshTable(client, 'lost-last');
+    const lost = withRecords(edge, (_, slots) => slots.slice(0, -1));
+    const load = loadTable(client, lost, { tableName, concurrency: 8 });
+    await expect(load).rejects.toThrow(VerificationError);
+    await expect(load).rejects.toThrow(
+      /^1 of 1 pages of knights#edge read back differ from the computed tables \(first: knights#edge#p000000 should hold 38 positions \(slots \d+ to 67603899\) but holds 37 \(slots \d+ to \d+\)\); no manifest was written\.$/,
+    );
+    expect(await manifestOf(tableName, 'knights#edge')).toBeUndefined();
+  });
+
+  it('so does a page that lost its first position, or one in its middle, in a table of many pages', async () => {
+    const spec = standard6;
+    const first = loadTable(client, withRecords(spec, (page, slots) => (page === 1 ? slots.slice(1) : undefined)), { tableName: await freshTable(client, 'lost-first'), concurrency: 8 });
+    await expect(first).rejects.toThrow(/^1 of \d+ pages of knights#standard read back differ from the computed tables \(first: knights#standard#p000001 should hold (\d+) positions \(slots (\d+) to (\d+)\) but holds \d+ \(slots (?!\2 )\d+ to \3\)\); no manifest was written\.$/);
+    const middle = loadTable(client, withRecords(spec, (page, slots) => (page === 0 ? slots.filter((_, i) => i !== slots.length >> 1) : undefined)), { tableName: await freshTable(client, 'lost-middle'), concurrency: 8 });
+    await expect(middle).rejects.toThrow(/first: knights#standard#p000000 should hold (\d+) positions \(slots (\d+) to (\d+)\) but holds (?!\1 )\d+ \(slots \2 to \3\)/);
+  });
+});
+
+describe("the manifest's checksum, the key of the function's page cache", () => {
+  it('is the same for the same bytes, and changes when any page\'s bytes change, keys unchanged', async () => {
+    const tableName = await freshTable(client, 'checksum');
+    const random = seededRandom(11);
+    const base = Uint8Array.from({ length: 10_000 }, () => Math.floor(random() * 40));
+    const spec = (bytes: Uint8Array): TableSpec<ArrayPages> => ({ table: 'sums', goal: 'bytes', depth: 0, spacePositions: bytes.length, build: () => planArrayPages('sums', [{ name: 'one', bytes }]) });
+    const pages = spec(base).build();
+    expect(pages.pages.length).toBe(3);
+    const loaded = async (bytes: Uint8Array) => (await loadTable(client, spec(bytes), { tableName, force: true })).manifest;
+    const checksum = (await loaded(base)).checksum;
+    expect((await loaded(base.slice())).checksum).toBe(checksum);
+    const seen = new Set([checksum]);
+    for (const { start, end } of pages.pages) {
+      const changed = base.slice();
+      changed[(start + end) >> 1] ^= 1;
+      const manifest = await loaded(changed);
+      expect(manifest.pages).toBe(3);
+      seen.add(manifest.checksum);
+    }
+    expect(seen.size).toBe(4);
+
+    // a table of positions: the same keys for two goals (one page each), other bytes
+    const [mine, theirs] = [builtOnce(knightsSpec('mine', 3, LAST_SLOT_BOARD)), builtOnce(knightsSpec('mine', 3, standard.board))];
+    const one = await loadTable(client, mine, { tableName, force: true });
+    const again = await loadTable(client, mine, { tableName, force: true });
+    const other = await loadTable(client, theirs, { tableName, force: true });
+    expect(theirs.build().pages.map(({ key }) => key)).toEqual(mine.build().pages.map(({ key }) => key));
+    expect(again.manifest.checksum).toBe(one.manifest.checksum);
+    expect(other.manifest.checksum).not.toBe(one.manifest.checksum);
+    expect(formatKnightsBoard(standard.board)).toBe(other.manifest.goal);
   });
 });

@@ -6,6 +6,7 @@ import { encodeEight } from '../../puzzles/eight/rules/space';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { encodeKnights, knightsRank } from '../../puzzles/knights/rules/space';
+import { type KnightsBoard, parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { pageSlotOf } from '../../store/page-layout';
@@ -104,5 +105,33 @@ describe('the page store', () => {
       /left 2 keys unprocessed 3 times in a row/,
     );
     faulty.destroy();
+  });
+});
+
+describe('a warm reader after a forced reload with the same keys', () => {
+  it("serves the new bytes: its cache of decoded pages is keyed by the manifest's checksum, which covers them", async () => {
+    const table = await freshTable(client, 'reloaded');
+    const [before, after] = [standard.board, parseKnightsBoard('01011/110*1/01110/01010/00100')]; // 18 moves apart
+    const rankOf = (board: KnightsBoard) => knightsRank(encodeKnights(board));
+    const first = (await loadTable(client, knightsSpec('swap', 3, before), { tableName: table, concurrency: 8 })).manifest;
+    const own = createDynamoClient({ endpoint: testEndpoint() });
+    const store = new PageStore(own, table, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 16 << 20, retry: fast, clock: systemClock });
+    const manifest = async () => {
+      const state = await store.table(tableOfGoal('swap'));
+      return state.state === 'loaded' ? state.manifest : expect.unreachable(state.state);
+    };
+    expect(await manifest()).toEqual(first);
+    expect(await store.lookup(KNIGHTS_FORMAT, first, tableOfGoal('swap'), rankOf(before))).toMatchObject({ distance: 0 });
+    expect(await store.lookup(KNIGHTS_FORMAT, first, tableOfGoal('swap'), rankOf(after))).toBeUndefined();
+
+    const second = (await loadTable(client, knightsSpec('swap', 3, after), { tableName: table, concurrency: 8, force: true })).manifest;
+    expect(second.pages).toBe(first.pages);
+    expect(second.layout).toEqual(first.layout); // the same page keys, other bytes
+    store.forgetManifests(); // as the next manifest period does
+    const now = await manifest();
+    expect(await store.lookup(KNIGHTS_FORMAT, now, tableOfGoal('swap'), rankOf(after))).toMatchObject({ distance: 0 });
+    expect(await store.lookup(KNIGHTS_FORMAT, now, tableOfGoal('swap'), rankOf(before))).toBeUndefined();
+    expect(now.checksum).not.toBe(first.checksum);
+    own.destroy();
   });
 });

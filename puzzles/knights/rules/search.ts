@@ -9,8 +9,7 @@ import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar, searchGaveUp
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
 import { KNIGHTS_GOALS, type KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
-import { encodeKnights, playKnightsMove } from './space';
-import { buildKnightsBfsTable } from './bfs-table';
+import { encodeKnights, knightsSpace, playKnightsMove } from './space';
 
 const colour = (cell: number) => (Math.floor(cell / SIDE) + (cell % SIDE)) & 1;
 const COLOUR = Uint8Array.from({ length: CELLS }, (_, cell) => colour(cell));
@@ -76,9 +75,11 @@ export function costTablesHeld(): number {
 
 /**
  * Around each registered goal, the exact distance of every position within PERIMETER_DEPTH moves
- * (10,486 positions for the standard goal), from the project's BFS. A position outside it is at
- * least PERIMETER_DEPTH + 1 away, which the estimate uses as a floor; inside it the distance is
- * exact. It is built on the first search for a goal (a quarter of a second), and only for
+ * (10,486 positions for the standard goal), by a breadth-first search over the knights space that
+ * keeps only what it finds (a map of ten thousand entries, not the space-sized tables of the
+ * project's BFS, which a shallow search would spend most of its time allocating). A position
+ * outside it is at least PERIMETER_DEPTH + 1 away, which the estimate uses as a floor; inside it
+ * the distance is exact. It is built on the first search for a goal (milliseconds), and only for
  * registered goals, so that no client can make the service build one per request.
  */
 const PERIMETER_DEPTH = 8;
@@ -88,17 +89,30 @@ function perimeterOf(goal: KnightsGoal): Map<number, number> | undefined {
   if (goal.name === undefined) return undefined;
   let perimeter = PERIMETERS.get(goal.board);
   if (!perimeter) {
-    const { bfs } = buildKnightsBfsTable(goal, PERIMETER_DEPTH);
-    perimeter = new Map();
-    for (const code of bfs.order) perimeter.set(code, bfs.distance[bfs.space.rank(code)]);
+    const start = encodeKnights(goal.board);
+    const found = new Map([[start, 0]]);
+    let level = [start];
+    for (let depth = 1; depth <= PERIMETER_DEPTH; depth++) {
+      const next: number[] = [];
+      for (const code of level) {
+        for (let index = 0; index < knightsSpace.degree(code); index++) {
+          const reached = knightsSpace.step(code, index);
+          if (found.has(reached)) continue;
+          found.set(reached, depth);
+          next.push(reached);
+        }
+      }
+      level = next;
+    }
+    perimeter = found;
     PERIMETERS.set(goal.board, perimeter);
   }
   return perimeter;
 }
 
 /**
- * Builds the perimeters of every registered goal now (a quarter of a second each), so that no
- * request pays for it: a function calls this while it initialises, before its first invocation.
+ * Builds the perimeters of every registered goal now, so that no request pays for it: a function
+ * calls this while it initialises, before its first invocation.
  */
 export function prepareKnightsSearch(): void {
   for (const goal of KNIGHTS_GOALS.values()) perimeterOf(goal);

@@ -22,6 +22,7 @@ import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValu
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { call } from '../../support/function-url';
 import { quietLog } from '../../support/log';
+import { builtOnce } from '../../support/small-tables';
 
 const client = testClient();
 /** Boards no code mentions: drawn at random, with the tests' seed. */
@@ -153,10 +154,11 @@ describe('loading a goal', () => {
   it('refuses a name used for another board, naming both, unless forced', async () => {
     const table = await freshTable(client, 'own-goals-conflict');
     await loadTable(client, knightsSpec('taken', 1, OWN), { tableName: table, concurrency: 8 });
-    const again = loadTable(client, knightsSpec('taken', 1, OTHER), { tableName: table, concurrency: 8 });
+    const taken = builtOnce(knightsSpec('taken', 1, OTHER));
+    const again = loadTable(client, taken, { tableName: table, concurrency: 8 });
     await expect(again).rejects.toThrow(GoalConflictError);
     await expect(again).rejects.toThrow(`knights#taken already holds the goal ${formatKnightsBoard(OWN)}, not ${formatKnightsBoard(OTHER)}; load this goal under another name, or run again with --force to replace it.`);
-    const forced = await loadTable(client, knightsSpec('taken', 1, OTHER), { tableName: table, concurrency: 8, force: true });
+    const forced = await loadTable(client, taken, { tableName: table, concurrency: 8, force: true });
     expect(forced.manifest.goal).toBe(formatKnightsBoard(OTHER));
     const { Item } = await client.send(new GetItemCommand({ TableName: table, Key: { pk: { S: CATALOG_KEY } }, ConsistentRead: true }));
     expect(readCatalog(Item).get('knights#taken')).toEqual({ goal: formatKnightsBoard(OTHER), whole: false, depth: 1 });
@@ -182,8 +184,9 @@ describe('loading a goal', () => {
       `The table already lists ${MAX_GOALS} knights tables, the most it serves; knights#late was loaded but is not listed. Reuse a name with --force to replace one.`,
     );
     const fresh = await freshTable(client, 'own-goals-count');
-    await loadTable(client, knightsSpec('one', 0, OWN), { tableName: fresh, concurrency: 8 });
-    await loadTable(client, knightsSpec('one', 0, OWN), { tableName: fresh, concurrency: 8 }); // listed already: not counted twice
+    const one = builtOnce(knightsSpec('one', 0, OWN));
+    await loadTable(client, one, { tableName: fresh, concurrency: 8 });
+    await loadTable(client, one, { tableName: fresh, concurrency: 8 }); // listed already: not counted twice
     await loadTable(client, knightsSpec('two', 0, OTHER), { tableName: fresh, concurrency: 8 });
     const { Item } = await client.send(new GetItemCommand({ TableName: fresh, Key: { pk: { S: CATALOG_KEY } }, ConsistentRead: true }));
     expect(Item?.[catalogCountAttribute('knights')]).toEqual({ N: '2' });
