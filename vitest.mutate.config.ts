@@ -9,7 +9,10 @@ export default defineConfig({
   test: {
     include: [
       'test/store/page-codec.test.ts',
+      'test/store/page-codec-limits.test.ts',
       'test/puzzles/knights/board.test.ts',
+      'test/puzzles/eight/board.test.ts',
+      'test/puzzles/fifteen/board.test.ts',
       'test/puzzles/knights/goals.test.ts',
       'test/puzzles/eight/rules.test.ts',
       'test/puzzles/fifteen/rules.test.ts',
