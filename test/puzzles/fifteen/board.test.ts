@@ -38,10 +38,12 @@ describe('15-puzzle board edges', () => {
     expect(message(() => parseFifteenBoard(GOAL_TEXT.replace('2,', '2a,')))).toBe(`The board has "2a" ${cellOf(1)}`);
     expect(message(() => parseFifteenBoard(GOAL_TEXT.replace('3,', '\u0001,')))).toBe(`The board has "\\u{1}" ${cellOf(2)}`);
     expect(message(() => parseFifteenBoard(withCell(4, 16)))).toBe(`The board has 16 ${cellOf(4)}`);
+    expect(message(() => parseFifteenBoard(withCell(7, -1)))).toBe(`The board has -1 ${cellOf(7)}`);
     expect(message(() => parseFifteenBoard(withCell(5, {})))).toBe(`The board has {} ${cellOf(5)}`);
     expect(message(() => parseFifteenBoard(withCell(6, undefined)))).toBe(`The board has undefined ${cellOf(6)}`);
     expect(message(() => parseFifteenBoard('5'))).toMatch(/^The board has 1 number; a board is 16/);
     expect(message(() => parseFifteenBoard(withCell(0, 2), 'From'))).toBe('From has 2 more than once and lacks 1; each of the tiles 1 to 15 and the blank 0 appears exactly once.');
+    expect(message(() => parseFifteenBoard(withCell(1, 4).map((tile, i) => (i === 0 ? 3 : tile))))).toMatch(/^The board has 3, 4 more than once and lacks 1, 2;/);
   });
 
   it('lets a solvable board through and tells an unsolvable one its inversions and rows, singular or plural', () => {
