@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../core/errors';
-import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, playKnightsLine } from '../../../puzzles/knights/rules/board';
+import { KNIGHT_JUMPS, formatKnightsBoard, parseKnightsBoard, parseKnightsRows, playKnightsLine } from '../../../puzzles/knights/rules/board';
 import { KNIGHTS_GOALS, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { DEFAULT_LIMIT, parseLimit } from '../../../puzzles/knights/rules/query';
 import { decodeKnights, encodeKnights, knightsRank, knightsSpace, KNIGHTS_POSITIONS } from '../../../puzzles/knights/rules/space';
@@ -74,6 +74,22 @@ describe('knights board', () => {
   ])('rejects %j with a clear message', (text, message) => {
     expect(() => parseKnightsBoard(text)).toThrow(InvalidInputError);
     expect(() => parseKnightsBoard(text)).toThrow(message);
+  });
+
+  it('reads a board given as its 5 rows, and says which row or cell is wrong', () => {
+    const rows = SAMPLE.split('/');
+    expect(parseKnightsRows(rows)).toBe(parseKnightsBoard(SAMPLE));
+    expect(() => parseKnightsRows(rows.slice(0, 1))).toThrow(new InvalidInputError('A board has 5 rows of 5 cells; this one has 1 row.'));
+    expect(() => parseKnightsRows([...rows, '00000'])).toThrow(new InvalidInputError('A board has 5 rows of 5 cells; this one has 6 rows.'));
+    expect(() => parseKnightsRows(rows.with(1, '01*1'))).toThrow(new InvalidInputError('Row 2 ("01*1") has 4 cells; every row has 5.'));
+    for (const [symbol, at] of [['2', 2], ['x', 0], [' ', 4]] as const) {
+      const row = [...rows[3]];
+      row[at] = symbol;
+      expect(() => parseKnightsRows(rows.with(3, row.join('')))).toThrow(
+        new InvalidInputError(`Row 4, column ${at + 1} holds "${symbol}", which is not a cell: use 0 (white knight), 1 (black knight) or * (the empty square).`),
+      );
+    }
+    expect(() => parseKnightsRows(rows.with(0, '00110'))).toThrow(/this one has 13 white, 11 black and 1 empty/);
   });
 
   it('lists every knight jump in increasing cell order', () => {
