@@ -13,10 +13,12 @@
  *     surely stored (the low-water mark of finished batches). A killed load resumes from there;
  *     pages past it that were already written are simply written again with the same content
  *     (puts are idempotent and keys unique), so the end result is exactly the expected pages.
- *  4. An exact count of the generation's items by Scan, and every page read back: a table of
- *     positions checked page by page against the in-memory tables (each page's number of
- *     positions, its first and last records, and random and farthest positions decoded from it),
- *     a table of arrays compared byte for byte.
+ *     Every page of a table of positions is checked as it goes out, in memory, against the BFS
+ *     (verify.ts checkPage: its number of positions, its first and its last record): a page that
+ *     lost a position, at its edge or anywhere, fails the load.
+ *  4. An exact count of the generation's items by Scan, and a spot check of random positions and
+ *     the farthest ones read back and decoded from their pages against the in-memory tables (a
+ *     table of arrays is read back whole and compared byte for byte).
  *  5. Only then the switch: the manifest it replaces is kept as the previous one, and the table's
  *     manifest becomes this generation's in one conditional write (refused if another load
  *     switched it meanwhile). The generation before the previous one is removed.
@@ -66,20 +68,19 @@ import {
   sameIdentity,
   writeUnitsOf,
 } from './table-schema';
-import { checkPages, countItems, removeOthers } from './verify';
+import { checkPage, countItems, removeOthers, spotCheck } from './verify';
 
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
 export const CHECKPOINT_EVERY_MS = 2000;
 /**
- * Random positions whose records are compared before the manifest is written, besides every page's
- * count and its first and last records: one in a thousand, at least 1,000 (enough to catch any
- * systematic fault, a wrong layout or a codec mismatch, with certainty) and at most 10,000. They
- * cost no reads of their own: every page is read anyway.
+ * Random positions read back before the manifest is written: one in a thousand, at least 1,000
+ * (enough to catch any systematic fault, a wrong layout or a codec mismatch, with certainty) and
+ * at most 10,000 (a whole space of tens of millions: reading them costs a few thousand page reads).
  */
 export function spotChecksFor(positions: number): number {
   return Math.min(positions, Math.max(1000, Math.min(10_000, Math.ceil(positions / 1000))));
 }
-/** The farthest positions (the longest lines, the deepest records) are compared as well, up to this many. */
+/** The farthest positions (the longest lines, the deepest records) are read back as well, up to this many. */
 export const FARTHEST_CHECKS = 100;
 /** How often progress is reported while writing: smooth for a bar, cheap for the loop. */
 const REPORT_EVERY_MS = 250;
@@ -92,7 +93,7 @@ export interface LoadOptions {
   readonly force?: boolean;
   readonly retry?: RetryPolicy;
   readonly checkpointEveryMs?: number;
-  /** Random positions whose records are compared before the manifest is written. */
+  /** Random positions read back before the manifest is written. */
   readonly spotChecks?: number;
   /** Parallel segments of the counting Scan. */
   readonly scanSegments?: number;
@@ -301,13 +302,20 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const generation = resumable?.generation ?? nextGeneration(kept);
   const resumedFrom = resumable?.written ?? 0;
 
-  const { checksum, written, bytes, writeUnits } = await writeAll(pages, generation, resumedFrom, {
+  const { checksum, written, bytes, writeUnits, differing } = await writeAll(pages, generation, resumedFrom, {
     concurrency,
+    check: pages.kind === 'arrays' ? undefined : (index) => checkPage(pages, index, spec.depth),
     write: (items) => writeBatch(client, tableName, items, policy, stats),
     checkpoint: (storedUpTo) => put(progressItem({ ...identity, generation, written: storedUpTo } satisfies Progress)).then(() => undefined),
     checkpointEveryMs: options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS,
     report: (generated, writtenSoFar) => report('writing', pages.pages.length, generated, writtenSoFar, resumedFrom),
   });
+
+  if (differing.count > 0) {
+    throw new VerificationError(
+      `${differing.count} of ${pages.pages.length} pages of ${spec.table} differ from the computed tables (first: ${differing.first}); no manifest was written.`,
+    );
+  }
 
   report('verifying', pages.pages.length, pages.pages.length, written, resumedFrom);
   const prefix = generationPrefix(generation, spec.table);
@@ -320,7 +328,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     );
   }
   if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, stored, policy);
-  else await verifyPages(client, tableName, pages, spec, options, stored, policy);
+  else await verifySample(client, tableName, pages, spec, options, stored, policy);
 
   const manifest: Manifest = {
     ...identity,
@@ -339,20 +347,15 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }
 
-/**
- * Every page of a table of positions is read back and checked against the BFS (verify.ts
- * checkPages): its number of positions, its first and last records, and the records of the random
- * and the farthest positions on it. A position lost anywhere changes its page's count; one lost at
- * a page's edge changes its ends too.
- */
-async function verifyPages(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy) {
+async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy) {
   const random = options.random ?? Math.random;
   const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
   const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
-  const { failures } = await checkPages(client, tableName, pages, spec.depth, sample, stored, policy);
+  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, stored, policy);
   if (failures.length > 0) {
+    const first = failures[0];
     throw new VerificationError(
-      `${failures.length} of ${pages.pages.length} pages of ${spec.table} read back differ from the computed tables (first: ${failures[0]}); no manifest was written.`,
+      `${failures.length} of ${sample.length} positions read back differ from the computed tables (first: slot ${first.expected.slot} of ${first.expected.key} should be ${JSON.stringify(first.expected.record)}, found ${first.found}); no manifest was written.`,
     );
   }
 }
@@ -375,6 +378,8 @@ async function verifyArrays(client: DynamoDBClient, tableName: string, table: st
 
 interface WriteAllHooks {
   readonly concurrency: number;
+  /** What is wrong with a page, checked as it is written (undefined: nothing). */
+  check?(index: number): string | undefined;
   write(items: DynamoItem[]): Promise<void>;
   /** Saves that every page before `storedUpTo` is stored. */
   checkpoint(storedUpTo: number): Promise<void>;
@@ -389,12 +394,14 @@ interface Written {
   /** Size and write units of every page of the table (not only this run's). */
   readonly bytes: number;
   readonly writeUnits: number;
+  /** Pages the check found wrong (written all the same), and what was wrong with the first. */
+  readonly differing: { readonly count: number; readonly first: string | undefined };
 }
 
 /**
- * Encodes every page, hashing each (under its own key, so that the checksum is the same in any
- * generation), and writes those from `resumeFrom` on under `generation`, keeping at most
- * `concurrency` batches in flight.
+ * Encodes every page, hashing (under its own key, so that the checksum is the same in any
+ * generation) and checking each (the check's work overlaps the writes in flight), and writes those
+ * from `resumeFrom` on under `generation`, keeping at most `concurrency` batches in flight.
  */
 async function writeAll(pages: TablePages | ArrayPages, generation: number, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
   const hash = createHash('sha256');
@@ -410,6 +417,7 @@ async function writeAll(pages: TablePages | ArrayPages, generation: number, resu
   let lastCheckpoint = performance.now();
   let lastReport = 0;
   const total = pages.pages.length;
+  const differing: { count: number; first: string | undefined } = { count: 0, first: undefined };
 
   const storedUpTo = () => Math.min(total, resumeFrom + lowWater * BATCH_SIZE);
 
@@ -445,6 +453,11 @@ async function writeAll(pages: TablePages | ArrayPages, generation: number, resu
     bytes += size;
     writeUnits += writeUnitsOf(size);
     hash.update(`${key}\n`).update(page);
+    const problem = hooks.check?.(index);
+    if (problem !== undefined) {
+      differing.count++;
+      differing.first ??= problem;
+    }
     if (index < resumeFrom) continue;
     batch.push(item);
     if (batch.length < BATCH_SIZE) continue;
@@ -465,5 +478,5 @@ async function writeAll(pages: TablePages | ArrayPages, generation: number, resu
   await drainTo(0);
   await hooks.checkpoint(total);
   hooks.report(total, written);
-  return { checksum: `sha256:${hash.digest('hex')}`, written, bytes, writeUnits };
+  return { checksum: `sha256:${hash.digest('hex')}`, written, bytes, writeUnits, differing };
 }

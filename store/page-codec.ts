@@ -84,16 +84,40 @@ export function writeLineStep(sink: { writeChoice(value: number, n: number): voi
 
 export function readRecord(reader: BitReader, format: PuzzleFormat, hole: number, maxDistance: number): PositionRecord {
   const line: number[] = [];
-  const head = readRecordInto(reader, format, hole, maxDistance, line);
+  const head = readRecordInto(reader, format, walkOf(format), hole, maxDistance, line);
   return { distance: head >>> 8, optimal: head & 0xff, line };
 }
 
-/**
- * Reads a record, checking it; its line's cells go to `line` unless it is undefined (decodePage
- * steps over every record of a page, building none of their lines). Returns the distance and the
- * optimal-move mask as distance * 256 + mask.
- */
-function readRecordInto(reader: BitReader, format: PuzzleFormat, hole: number, maxDistance: number, line: number[] | undefined): number {
+/** Most moves from a cell (a knight's jumps from the 5x5 centre). */
+const MAX_MOVES = 8;
+
+/** How the hole walks a line, as tables: what decoding a step costs is a few reads of them. */
+interface Walk {
+  /** choices[at]: the forward moves from `at` (every move but the one straight back). */
+  readonly choices: Int8Array;
+  /** next[(at * 32 + from) * 8 + choice]: the cell reached from `at`, having come from `from`, by that choice; -1 where none. */
+  readonly next: Int8Array;
+}
+
+const walks = new WeakMap<readonly (readonly number[])[], Walk>();
+
+function walkOf(format: PuzzleFormat): Walk {
+  let walk = walks.get(format.holeMoves);
+  if (!walk) {
+    const choices = new Int8Array(MAX_CELLS);
+    const next = new Int8Array(MAX_CELLS * MAX_CELLS * MAX_MOVES).fill(-1);
+    format.holeMoves.forEach((moves, at) => {
+      choices[at] = moves.length - 1;
+      for (const from of moves) moves.filter((to) => to !== from).forEach((to, choice) => (next[(at * MAX_CELLS + from) * MAX_MOVES + choice] = to));
+    });
+    walk = { choices, next };
+    walks.set(format.holeMoves, walk);
+  }
+  return walk;
+}
+
+/** Reads a record, checking it, its line's cells into `line`; returns the distance and the optimal-move mask as distance * 256 + mask. */
+function readRecordInto(reader: BitReader, format: PuzzleFormat, walk: Walk, hole: number, maxDistance: number, line: number[]): number {
   const distance = reader.read(DISTANCE_BITS);
   if (distance > maxDistance) throw new MalformedPageError(`a record says distance ${distance}, beyond the table's ${maxDistance}`);
   if (distance === 0) return 0;
@@ -101,19 +125,88 @@ function readRecordInto(reader: BitReader, format: PuzzleFormat, hole: number, m
   const optimal = reader.read(moves.length);
   if (optimal === 0) throw new MalformedPageError(`a record at distance ${distance} has no optimal move`);
   let at = moves[lowest(optimal)];
-  line?.push(at);
+  line.push(at);
   let from = hole;
   for (let t = 1; t < distance; t++) {
-    const next = format.holeMoves[at];
-    const choice = reader.readChoice(next.length - 1);
-    const back = next.indexOf(from);
-    const index = choice >= back ? choice + 1 : choice;
-    if (index >= next.length) throw new MalformedPageError('a record codes a move the hole cannot make');
+    const to = walk.next[(at * MAX_CELLS + from) * MAX_MOVES + reader.readChoice(walk.choices[at])];
+    if (to < 0) throw new MalformedPageError('a record codes a move the hole cannot make');
     from = at;
-    at = next[index];
-    line?.push(at);
+    at = to;
+    line.push(at);
   }
   return distance * 256 + optimal;
+}
+
+/**
+ * A page's bits for stepping over its records: a copy padded with four zero bytes, so that a
+ * 32-bit window can be read at any bit of the page, and a step of a line costs a window read and
+ * a table read rather than a call per bit. Reading past the page's bits is the caller's to refuse.
+ */
+class PageBits {
+  private readonly view: DataView;
+  /** The page's length in bits. */
+  readonly length: number;
+
+  constructor(bytes: Uint8Array) {
+    const padded = new Uint8Array(bytes.length + 4);
+    padded.set(bytes);
+    this.view = new DataView(padded.buffer);
+    this.length = bytes.length * 8;
+  }
+
+  /** The `count` bits (1 to 25) from bit `at`. */
+  peek(at: number, count: number): number {
+    return (this.view.getUint32(at >>> 3) << (at & 7)) >>> (32 - count);
+  }
+
+  /** The `count` bits (0 to 31) from bit `at`. */
+  peekWide(at: number, count: number): number {
+    if (count === 0) return 0;
+    if (count <= 25) return this.peek(at, count);
+    return this.peek(at, count - 16) * 65536 + this.peek(at + count - 16, 16);
+  }
+
+  /** Refuses a position past the page's end: the page ends inside what was being read. */
+  within(at: number): number {
+    if (at > this.length) throw new TruncatedStreamError(`the stream ends at bit ${this.length}`);
+    return at;
+  }
+}
+
+/** Steps over the record at bit `at`, checking it exactly as readRecord does; returns the bit after it. */
+function skipRecord(bits: PageBits, at: number, format: PuzzleFormat, walk: Walk, hole: number, maxDistance: number): number {
+  const distance = bits.peek(at, DISTANCE_BITS);
+  at = bits.within(at + DISTANCE_BITS);
+  if (distance > maxDistance) throw new MalformedPageError(`a record says distance ${distance}, beyond the table's ${maxDistance}`);
+  if (distance === 0) return at;
+  const moves = format.holeMoves[hole];
+  const optimal = bits.peek(at, moves.length);
+  at = bits.within(at + moves.length);
+  if (optimal === 0) throw new MalformedPageError(`a record at distance ${distance} has no optimal move`);
+  let cell = moves[lowest(optimal)];
+  let from = hole;
+  for (let t = 1; t < distance; t++) {
+    // the choice among n forward moves in truncated binary, as BitReader.readChoice reads it
+    const n = walk.choices[cell];
+    let choice = 0;
+    if (n > 1) {
+      const k = 31 - Math.clz32(n);
+      const short = (1 << (k + 1)) - n;
+      const value = bits.peek(at, k + 1);
+      if (value >>> 1 < short) {
+        choice = value >>> 1;
+        at = bits.within(at + k);
+      } else {
+        choice = value - short;
+        at = bits.within(at + k + 1);
+      }
+    }
+    const to = walk.next[(cell * MAX_CELLS + from) * MAX_MOVES + choice];
+    if (to < 0) throw new MalformedPageError('a record codes a move the hole cannot make');
+    from = cell;
+    cell = to;
+  }
+  return at;
 }
 
 /** Rice parameter for n gaps summing to at most `room`: the one whose worst case is smallest. */
@@ -230,24 +323,32 @@ export function decodePage(bytes: Uint8Array, format: PuzzleFormat, layout: Page
     if (k === ALL_PRESENT ? count !== span : k > MAX_RICE || count > span) {
       throw new MalformedPageError(`the header (k ${k}, ${count} records) does not fit a page of ${span} slots`);
     }
+    const walk = walkOf(format);
     const slots = new Uint32Array(count);
     const holes = new Uint8Array(count);
     const offsets = new Uint32Array(count);
-    const reader = new BitReader(bytes, HEADER_BYTES * 8);
+    const bits = new PageBits(bytes);
+    let at = HEADER_BYTES * 8;
     let slot = -1;
     for (let i = 0; i < count; i++) {
-      slot = k === ALL_PRESENT ? i : slot + 1 + reader.readRice(k);
+      if (k === ALL_PRESENT) slot = i;
+      else {
+        // the gap since the previous slot, Rice-coded: a unary quotient, then k bits
+        // (the padding's zero bits end a quotient that runs past the page; `within` refuses it)
+        let quotient = 0;
+        while (bits.peek(at, 1) === 1) (quotient++, at++);
+        at = bits.within(at + 1 + k);
+        slot += 1 + quotient * 2 ** k + bits.peekWide(at - k, k);
+      }
       if (slot >= span) throw new MalformedPageError(`a record's slot ${slot} is beyond the page's ${span}`);
       const hole = format.holeOfRank(rankAt(layout, page, slot));
       slots[i] = slot;
       holes[i] = hole;
-      offsets[i] = reader.position;
-      readRecordInto(reader, format, hole, maxDistance, undefined);
+      offsets[i] = at;
+      at = skipRecord(bits, at, format, walk, hole, maxDistance);
     }
-    if (bytes.length * 8 - reader.position >= 8) throw new MalformedPageError('the page has bytes after its last record');
-    if (reader.position < bytes.length * 8 && reader.read(bytes.length * 8 - reader.position) !== 0) {
-      throw new MalformedPageError('the bits after the last record are not zero');
-    }
+    if (bits.length - at >= 8) throw new MalformedPageError('the page has bytes after its last record');
+    if (at < bits.length && bits.peek(at, bits.length - at) !== 0) throw new MalformedPageError('the bits after the last record are not zero');
     return new DecodedPage(bytes, format, maxDistance, slots, holes, offsets);
   } catch (error) {
     if (error instanceof TruncatedStreamError) throw new MalformedPageError(`the page ends inside a record (${error.message})`);

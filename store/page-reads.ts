@@ -1,7 +1,7 @@
 /**
  * Reading many items by key with BatchGetItem: at most 100 keys a call, and keys the server
  * leaves unprocessed (it may, under load, with a 200) asked again with the same backoff and
- * jitter as the loader's writes. Used by the loader's check of every page and by the service's reader.
+ * jitter as the loader's writes. Used by the loader's spot check and by the service's reader.
  */
 import { BatchGetItemCommand, type BatchGetItemCommandOutput, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type RetryPolicy, backoff } from './retry';

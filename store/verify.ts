@@ -1,7 +1,8 @@
 /**
- * Checking a load before its manifest is written: stale items removed, an exact count of the
- * table's pages, and every page read back and checked against the in-memory tables: its number of
- * positions, its first and last records, and the records of random positions on it.
+ * Checking a load: every page of a table of positions checked in memory against the BFS as it is
+ * written (its number of positions, its first and last records); then, before the manifest is
+ * written, stale items removed, an exact count of the table's pages, and a spot check of random
+ * positions read back from their pages and decoded against the in-memory tables.
  *
  * The count comes from a paginated Scan with Select=COUNT: DescribeTable's ItemCount is refreshed
  * only every few hours on AWS (and stays 0 on dynalite). A Scan reads the whole table whatever its
@@ -93,27 +94,48 @@ export async function removeOthers(
   return removed;
 }
 
-/** How many pages the check reads and decodes at a time: bounded memory for a table of any size. */
-export const CHECK_PAGES_AT_ONCE = 1000;
-
-export interface PageCheck {
-  /** One sentence per page that differs from what it must hold, in load order. */
-  readonly failures: readonly string[];
-  /** Positions compared record by record (each page's ends and the sampled ones). */
-  readonly compared: number;
-}
-
 const describeRecord = (record: PositionRecord | undefined) => (record ? JSON.stringify(record) : 'nothing');
 
 /**
- * Reads every page back (consistently, each where `stored` says its key is: under the load's
- * generation; a thousand at a time, the next thousand while these are checked) and checks it against what the BFS says it must hold (TablePages.expectedPage): its
- * number of positions, its first and its last position (slot and record: a position lost at a
- * page's edge, where an off-by-one in the layout or the encoder would lose it, changes both), and
- * the records of the sampled positions that lie on it. Each page is read and decoded once, however
- * many of the sample lie on it.
+ * Checks the bytes of pages[index] against what the BFS says the page must hold
+ * (TablePages.expectedPage): its number of positions (one lost or added anywhere changes it), and
+ * its first and its last position, slot and record (one lost at a page's edge, where an off-by-one
+ * in the layout or the encoder would lose it, changes them). Undefined when they agree, else what
+ * differs, in a sentence. In memory: the loader checks every page this way as it writes it.
  */
-export async function checkPages(
+export function checkPage(pages: TablePages, index: number, depth: number): string | undefined {
+  const expected = pages.expectedPage(index);
+  const { key } = expected;
+  let decoded: DecodedPage;
+  try {
+    decoded = decodePage(pages.encode(index), pages.format, pages.layout, pages.pages[index].page, depth);
+  } catch (error) {
+    return `${key} does not decode (${(error as Error).message})`;
+  }
+  const ends = decoded.count === 0 ? 'none' : `slots ${decoded.slots[0]} to ${decoded.slots[decoded.count - 1]}`;
+  const expectedEnds = expected.first && expected.last ? `slots ${expected.first.slot} to ${expected.last.slot}` : 'none';
+  if (decoded.count !== expected.positions || ends !== expectedEnds) {
+    return `${key} should hold ${expected.positions} positions (${expectedEnds}) but holds ${decoded.count} (${ends})`;
+  }
+  for (const position of [expected.first, expected.last]) {
+    if (!position) continue;
+    const found = decoded.find(position.slot);
+    if (JSON.stringify(found) !== JSON.stringify(position.record)) return `slot ${position.slot} of ${key} should be ${describeRecord(position.record)}, found ${describeRecord(found)}`;
+  }
+  return undefined;
+}
+
+export interface SpotCheckFailure {
+  readonly expected: StoredPosition;
+  /** What the page said instead, in words. */
+  readonly found: string;
+}
+
+/**
+ * Reads the pages of `sample` back (consistently, each where `stored` says its key is: under the
+ * load's generation) and compares each position's decoded record with the expected one.
+ */
+export async function spotCheck(
   client: DynamoDBClient,
   tableName: string,
   pages: TablePages,
@@ -121,49 +143,33 @@ export async function checkPages(
   sample: readonly StoredPosition[],
   stored: (key: string) => string,
   policy: RetryPolicy,
-): Promise<PageCheck> {
-  const sampled = new Map<string, StoredPosition[]>();
+): Promise<SpotCheckFailure[]> {
+  // each page read is decoded once, however many of the sample lie on it
+  const byPage = new Map<string, StoredPosition[]>();
   for (const position of sample) {
-    const list = sampled.get(position.key);
-    if (list) list.push(position);
-    else sampled.set(position.key, [position]);
+    const onPage = byPage.get(position.key);
+    if (onPage) onPage.push(position);
+    else byPage.set(position.key, [position]);
   }
-  const failures: string[] = [];
-  let compared = 0;
-  const indexesFrom = (from: number) => Array.from({ length: Math.min(CHECK_PAGES_AT_ONCE, pages.pages.length - from) }, (_, i) => from + i);
-  const read = (from: number) => readPages(client, tableName, indexesFrom(from).map((index) => stored(pages.pages[index].key)), { policy, consistent: true });
-  // The next thousand pages are read while these are checked.
-  let reading = read(0);
-  for (let from = 0; from < pages.pages.length; from += CHECK_PAGES_AT_ONCE) {
-    const items = await reading;
-    if (from + CHECK_PAGES_AT_ONCE < pages.pages.length) reading = read(from + CHECK_PAGES_AT_ONCE);
-    for (const index of indexesFrom(from)) {
-      const expected = pages.expectedPage(index);
-      const { key } = expected;
-      const item = items.get(stored(key));
-      if (!item) {
-        failures.push(`${key} is missing`);
-        continue;
-      }
-      let decoded: DecodedPage;
-      try {
-        decoded = decodePage(pageBytesOf(item), pages.format, pages.layout, pages.pages[index].page, depth);
-      } catch (error) {
-        failures.push(`${key} does not decode (${(error as Error).message})`);
-        continue;
-      }
-      const found = (slot: number) => decoded.find(slot);
-      const ends = decoded.count === 0 ? 'none' : `slots ${decoded.slots[0]} to ${decoded.slots[decoded.count - 1]}`;
-      const expectedEnds = expected.first && expected.last ? `slots ${expected.first.slot} to ${expected.last.slot}` : 'none';
-      if (decoded.count !== expected.positions || ends !== expectedEnds) {
-        failures.push(`${key} should hold ${expected.positions} positions (${expectedEnds}) but holds ${decoded.count} (${ends})`);
-        continue;
-      }
-      const checks = [expected.first, expected.last, ...(sampled.get(key) ?? [])].filter((position) => position !== undefined);
-      const wrong = checks.find((position) => JSON.stringify(found(position.slot)) !== JSON.stringify(position.record));
-      compared += checks.length;
-      if (wrong) failures.push(`slot ${wrong.slot} of ${key} should be ${describeRecord(wrong.record)}, found ${describeRecord(found(wrong.slot))}`);
+  const items = await readPages(client, tableName, [...byPage.keys()].map(stored), { policy, consistent: true });
+  const failures: SpotCheckFailure[] = [];
+  for (const [key, positions] of byPage) {
+    const item = items.get(stored(key));
+    if (!item) {
+      for (const expected of positions) failures.push({ expected, found: 'no page' });
+      continue;
+    }
+    let page: DecodedPage;
+    try {
+      page = decodePage(pageBytesOf(item), pages.format, pages.layout, positions[0].page, depth);
+    } catch (error) {
+      for (const expected of positions) failures.push({ expected, found: `a page that does not decode (${(error as Error).message})` });
+      continue;
+    }
+    for (const expected of positions) {
+      const record = page.find(expected.slot);
+      if (JSON.stringify(record) !== JSON.stringify(expected.record)) failures.push({ expected, found: JSON.stringify(record) ?? 'no record' });
     }
   }
-  return { failures, compared };
+  return failures;
 }
