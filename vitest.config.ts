@@ -22,10 +22,12 @@ const SLOW = [
 ];
 
 /**
- * Quick files that replace a module for the whole file (vi.mock), which would reach the files
- * sharing its process: they run in a process of their own, as every slow file does.
+ * Quick files that run in a process of their own, as every slow file does: one replaces a module
+ * for the whole file (vi.mock), which would reach the files sharing its process; one checks that
+ * a request ends within the time its invocation has, which a collector pause over the heap other
+ * files left behind could break (a function's process holds its own requests' memory alone).
  */
-const OWN_PROCESS = ['test/puzzles/slide/paths.test.ts'];
+const OWN_PROCESS = ['test/puzzles/slide/paths.test.ts', 'test/lambda/handler.test.ts'];
 
 export default defineConfig({
   test: {
