@@ -1,6 +1,6 @@
 /**
  * The pattern databases as one file, for the benchmark's processes (fifteen-pattern-ida.c and
- * pattern-search-process.ts) to read what the benchmark built once, so that neither side's timed
+ * search-process.ts) to read what the benchmark built once, so that neither side's timed
  * part holds a 13 s build: the raw sparse tables, exactly as the search reads them, after the
  * partition that says how to index them.
  *

@@ -2,7 +2,7 @@
  * The fifteen benchmark's rows over the pattern databases: the 15-puzzle's IDA* over the 6-6-3
  * databases (FifteenPatternDepthFirst) against a reference IDA* in C over the very same bytes
  * (fifteen-pattern-ida.c beside this file), on seeded uniform random solvable boards, each side in
- * fresh processes (pattern-search-process.ts for the TypeScript one), alternating: the fastest
+ * fresh processes (search-process.ts, given the database file, for the TypeScript one), alternating: the fastest
  * run of each, their ratio, the nodes per second, and the boards' times in each fastest run.
  *
  * The databases are built here once (about 13 s) and written to a file both sides read before
@@ -61,12 +61,12 @@ export function againstPatternReference(): Row[] {
     const built = (performance.now() - building) / 1000;
     const boards = samples(solvableBoardArbitrary, BOARDS);
     const input = boards.map((board) => board.join(' ')).join('\n');
-    const script = fileURLToPath(new URL('./pattern-search-process.ts', import.meta.url));
+    const script = fileURLToPath(new URL('./search-process.ts', import.meta.url));
     const c: Run[] = [];
     const ts: Run[] = [];
     for (let trial = 0; trial < PROCESSES; trial++) {
       c.push(runProcess(reference.binary, [file, '1'], input));
-      ts.push(runProcess(process.execPath, [...process.execArgv, script, file, '1'], input));
+      ts.push(runProcess(process.execPath, [...process.execArgv, script, '1', file], input));
     }
     const fastest = (runs: Run[]) => runs.reduce((best, run) => (run.seconds < best.seconds ? run : best));
     const spread = (runs: Run[]) => runs.map((run) => (run.seconds * 1000).toFixed(0)).join(', ');

@@ -1,23 +1,31 @@
 /**
  * The 15-puzzle's IDA* over a set of boards in a process of its own, for `npm run bench -- --only
- * fifteen`: reads boards (16 numbers each, one a line) on stdin and a rounds count as argv[2],
- * prints {"seconds":…,"boards":…,"moves":…,"nodes":…,"times":[…],"lengths":[…]} as the C reference
- * (fifteen-ida.c) does, so that both sides are timed the same way, each in a fresh process, with
- * no untimed round; `times` and `lengths` add each board's milliseconds and moves in the last round.
+ * fifteen`: argv[2] a rounds count, argv[3] (when given) a database file (database-file.ts); reads
+ * boards (16 numbers each, one a line) on stdin and prints {"seconds":…,"boards":…,"moves":…,
+ * "nodes":…,"times":[…],"lengths":[…]} as the C references (fifteen-ida.c, fifteen-pattern-ida.c)
+ * do, so that both sides are timed the same way: the file and the boards read before the clock
+ * starts, each side in a fresh process, with no untimed round; `times` and `lengths` are each
+ * board's milliseconds and moves in the last round.
  *
- * It runs the pass searchFifteen runs (FifteenDepthFirst under iterativeDeepening, bounded at 80
- * moves) rather than searchFifteen itself, only to read the nodes it expanded.
+ * It runs the pass searchFifteen runs (FifteenPatternDepthFirst over the file's databases, else
+ * FifteenDepthFirst on Manhattan distance and linear conflicts, under iterativeDeepening, bounded
+ * at 80 moves) rather than searchFifteen itself, only to read the nodes it expanded.
  */
 import { readFileSync } from 'node:fs';
 import { UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { FifteenPatternDepthFirst } from '../rules/pattern-search';
 import { MAX_MOVES } from '../rules/query';
 import { FifteenDepthFirst } from '../rules/search';
+import { readDatabaseFile } from './database-file';
 
+const rounds = Number(process.argv[2] ?? 1);
+const databases = process.argv[3] === undefined ? undefined : readDatabaseFile(process.argv[3]);
 const boards = readFileSync(0, 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => line.trim().split(/\s+/u).map(Number));
-const rounds = Number(process.argv[2] ?? 1);
+const passFor = (board: readonly number[]) =>
+  databases === undefined ? new FifteenDepthFirst(board, MAX_MOVES, UNLIMITED) : new FifteenPatternDepthFirst(board, databases, MAX_MOVES, UNLIMITED);
 
 let moves = 0;
 let nodes = 0;
@@ -28,9 +36,10 @@ for (let round = 0; round < rounds; round++) {
   moves = 0;
   nodes = 0;
   times = [];
+  lengths = [];
   for (const board of boards) {
     const start = performance.now();
-    const pass = new FifteenDepthFirst(board, MAX_MOVES, UNLIMITED);
+    const pass = passFor(board);
     const outcome = iterativeDeepening(pass, pass.estimate(), MAX_MOVES);
     times.push(performance.now() - start);
     if (outcome.kind !== 'solved') throw new Error(`no line within ${MAX_MOVES} moves for ${board.join(' ')}`);
