@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The slow tests: the whole knights space, the 15-puzzle's farthest boards, a load killed and
  * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
- * and the page in a browser. `npm test` runs the others (the quick suite, projects quick*, within
- * 90 s on 2 cores); `npm run test:all` runs them all, as CI does.
+ * the page in a browser, and a bit stream at its 512 MiB ceiling. `npm test` runs the others (the
+ * quick suite, projects quick*, within 90 s on 2 cores); `npm run test:all` runs them all, as CI does.
  */
 const SLOW = [
   'test/puzzles/knights/whole-space.test.ts',
@@ -19,6 +19,7 @@ const SLOW = [
   'test/lib/loader-bundle.test.ts',
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',
+  'test/store/bit-stream-ceiling.test.ts',
 ];
 
 /**
