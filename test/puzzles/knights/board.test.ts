@@ -123,6 +123,16 @@ describe('knights goals and limits', () => {
     expect(() => resolveKnightsGoal('11111/01111')).toThrow(/goal is not a valid board/);
   });
 
+  it('takes the standard goal written out as a board to be the standard goal, with its name', () => {
+    expect(resolveKnightsGoal('11111/01111/00*11/00001/00000')).toBe(KNIGHTS_GOALS.get('standard'));
+    expect(resolveKnightsGoal(' 1111101111 00*11 0000100000')).toBe(KNIGHTS_GOALS.get('standard'));
+  });
+
+  it('reads a goal as a name only when all of it is one: a board with a letter first or last is a bad board', () => {
+    expect(() => resolveKnightsGoal('x0110/01*11/10111/01001/00000')).toThrow(/^The goal is not a valid board\. Row 1, column 1 holds "x"/);
+    expect(() => resolveKnightsGoal('10110/01*11/10111/01001/0000x')).toThrow(/^The goal is not a valid board\. Row 5, column 5 holds "x"/);
+  });
+
   it('accepts limits 0..39 (default 15) and refuses anything else', () => {
     expect(parseLimit(undefined)).toBe(DEFAULT_LIMIT);
     expect(DEFAULT_LIMIT).toBe(15);
@@ -132,6 +142,17 @@ describe('knights goals and limits', () => {
     for (const bad of [-1, 40, 'x', 1.5, '1e1', '', ' ', 'ten', null, true, [], {}, Number.NaN, Infinity, '0x1']) {
       expect(() => parseLimit(bad), String(bad)).toThrow(/limit must be a whole number of moves from 0 to 39/);
     }
+  });
+
+  it('quotes a refused limit as sent: a string in quotes, shown like any input, anything else as JSON', () => {
+    const refused = (shown: string) => new InvalidInputError(`The limit must be a whole number of moves from 0 to 39; got ${shown}.`);
+    expect(() => parseLimit('ten"')).toThrow(refused('"ten""'));
+    expect(() => parseLimit('1\t2')).toThrow(refused('"1\\u{9}2"'));
+    expect(() => parseLimit('9'.repeat(50))).toThrow(refused(`"${'9'.repeat(40)}…"`));
+    expect(() => parseLimit([15])).toThrow(refused('[15]')); // a number in an array is no number, though it prints as one
+    expect(() => parseLimit({})).toThrow(refused('{}'));
+    expect(() => parseLimit([])).toThrow(refused('[]'));
+    expect(() => parseLimit(Symbol('x'))).toThrow(refused('Symbol(x)')); // JSON has no text for it
   });
 });
 
