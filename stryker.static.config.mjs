@@ -1,0 +1,34 @@
+/**
+ * `npm run mutate:static`: the static mutants that `npm run mutate` leaves out (ignoreStatic), found
+ * by the lines its last report gave them, each run against the quick related tests of
+ * vitest.mutate-static.config.ts. Run `npm run mutate` first.
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const base = JSON.parse(readFileSync(new URL('./stryker.config.json', import.meta.url), 'utf8'));
+const report = JSON.parse(readFileSync(base.incrementalFile, 'utf8'));
+
+/** The lines of the mutants left out as static, as ranges `file:from-to`. */
+const mutate = Object.entries(report.files).flatMap(([file, { mutants }]) => {
+  const lines = mutants
+    .filter((mutant) => mutant.status === 'Ignored')
+    .map(({ location }) => [location.start.line, location.end.line])
+    .sort((a, b) => a[0] - b[0]);
+  const ranges = [];
+  for (const [from, to] of lines) {
+    const last = ranges.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else ranges.push([from, to]);
+  }
+  return ranges.map(([from, to]) => `${relative(process.cwd(), file)}:${from}-${to}`);
+});
+
+export default {
+  ...base,
+  mutate,
+  ignoreStatic: false,
+  vitest: { configFile: 'vitest.mutate-static.config.ts', related: true },
+  incrementalFile: 'reports/stryker-static-incremental.json',
+  htmlReporter: { fileName: 'reports/mutation/static.html' },
+};
