@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BitReader, BitWriter, TruncatedStreamError } from '../../store/bits';
-import { ALL_PRESENT, MalformedPageError, PageEncoder, type PuzzleFormat, decodePage, pageBytesBound, writeLineStep } from '../../store/page-codec';
+import { ALL_PRESENT, MalformedPageError, PageEncoder, type PuzzleFormat, decodePage, pageBytesBound, readRecord, writeLineStep } from '../../store/page-codec';
 import { type PageLayout, goldenMultiplier, modularInverse, pageCount, slotsIn } from '../../store/page-layout';
 import { EIGHT_FORMAT } from '../../puzzles/eight/tables';
 
@@ -16,6 +16,10 @@ const HUNDRED: PageLayout = { ranks: 1000, ranksPerPage: 100, multiplier: 1 };
 const PAIRS: PageLayout = { ranks: 1000, ranksPerPage: 2, multiplier: 1 };
 const FOURS: PageLayout = { ranks: 1000, ranksPerPage: 4, multiplier: 1 };
 const SINGLES: PageLayout = { ranks: 1000, ranksPerPage: 1, multiplier: 1 };
+/** A 1x3 board: the hole in the middle (cell 1) moves to 0 or 2, and an end cell has one move, back. */
+const CORRIDOR: PuzzleFormat = { holeMoves: [[1], [0, 2], [1]], holeOfRank: () => 1 };
+/** One page of 2^31 slots: its gaps take a Rice parameter past 25 bits. */
+const WIDE: PageLayout = { ranks: 2 ** 31, ranksPerPage: 2 ** 31, multiplier: 1 };
 
 /** A page of goal records (distance 0) at these slots. */
 function goals(slots: number, present: readonly number[]): Uint8Array {
@@ -165,5 +169,63 @@ describe('page decoder refusals', () => {
     // four goal records fill 24 bits exactly: one more byte of zeros is one too many
     expect(malformed(Uint8Array.of(...goals(4, [0, 1, 2, 3]), 0), FOURS, 0, 0)).toBe('the page has bytes after its last record');
     expect(malformed(Uint8Array.of(0, 0, 1), HUNDRED, 0, 0)).toBe('the page ends inside a record (the stream ends at bit 24)');
+  });
+
+  it('refuses, record by record too, a distance beyond the table and a record with no optimal move', () => {
+    const refusal = (bytes: Uint8Array, maxDistance: number) => {
+      try {
+        readRecord(new BitReader(bytes), CENTRE, 4, maxDistance);
+      } catch (error) {
+        expect(error).toBeInstanceOf(MalformedPageError);
+        return (error as Error).message;
+      }
+      throw new Error('read');
+    };
+    // distance 000001, then optimal-move bits 0001: the move to 7
+    expect(readRecord(new BitReader(Uint8Array.of(0b0000_0100, 0b0100_0000)), CENTRE, 4, 1)).toEqual({ distance: 1, optimal: 1, line: [7] });
+    expect(refusal(Uint8Array.of(0b0000_0100, 0b0100_0000), 0)).toBe("a record says distance 1, beyond the table's 0");
+    expect(refusal(Uint8Array.of(0b1111_1100, 0b0100_0000), 62)).toBe("a record says distance 63, beyond the table's 62");
+    expect(refusal(Uint8Array.of(0b0000_0100, 0), 1)).toBe('a record at distance 1 has no optimal move');
+    expect(refusal(Uint8Array.of(0b0000_1000, 0), 2)).toBe('a record at distance 2 has no optimal move');
+  });
+
+  it('refuses a line that walks the hole into a cell it cannot leave forward, in the page and in the record', () => {
+    // hole at 1, distance 000010, optimal bits 01 (the move to 0); from 0, having come from 1, no
+    // forward move is left (no bit codes a choice among none), so the line's second step is no move
+    const deadEnd = Uint8Array.of(ALL_PRESENT, 0, 1, 0b0000_1001);
+    const decode = () => decodePage(deadEnd, CORRIDOR, SINGLES, 0, 2);
+    expect(decode).toThrow(MalformedPageError);
+    expect(decode).toThrow(new MalformedPageError('a record codes a move the hole cannot make'));
+    const read = () => readRecord(new BitReader(deadEnd, 24), CORRIDOR, 1, 2);
+    expect(read).toThrow(MalformedPageError);
+    expect(read).toThrow(new MalformedPageError('a record codes a move the hole cannot make'));
+    // the same record at distance 1 ends at 0: a line the hole can walk
+    const one = Uint8Array.of(ALL_PRESENT, 0, 1, 0b0000_0101);
+    expect(decodePage(one, CORRIDOR, SINGLES, 0, 2).find(0)).toEqual({ distance: 1, optimal: 1, line: [0] });
+    // distance 2 by the move to 2, then on: from 2 too no forward move is left
+    expect(() => decodePage(Uint8Array.of(ALL_PRESENT, 0, 1, 0b0000_1010), CORRIDOR, SINGLES, 0, 2)).toThrow(new MalformedPageError('a record codes a move the hole cannot make'));
+  });
+});
+
+describe('gaps wider than 25 bits', () => {
+  it('reads a Rice remainder of 29 bits that straddles five bytes exactly', () => {
+    const far = 0x5abc_def3; // gap 0x5abcdef2: quotient 2 (110), remainder 0x1abcdef2 in 29 bits from bit 63
+    const encoder = new PageEncoder(CENTRE, WIDE.ranksPerPage, 2);
+    encoder.addCoded(0, 4, 0, 0, NO_LINE, 0, 0);
+    encoder.addCoded(far, 4, 0, 0, NO_LINE, 0, 0);
+    const bytes = encoder.finish();
+    // 2 gaps in 2^31 - 2 spare slots: k = 29 and k = 30 both cost 63 bits; k = 29 comes first
+    expect([...bytes.subarray(0, 3)]).toEqual([29, 0, 2]);
+    const page = decodePage(bytes, CENTRE, WIDE, 0, 0);
+    expect([...page.slots]).toEqual([0, far]);
+    expect(page.find(far)).toEqual({ distance: 0, optimal: 0, line: [] });
+    expect(page.find(far - 1)).toBeUndefined();
+    // the same remainder written by hand at bit 25 of a page with k = 30 (quotient 0)
+    const writer = new BitWriter();
+    writer.write(30, 8);
+    writer.write(1, 16);
+    writer.writeRice(0x2abc_def1, 30);
+    writer.write(0, 6);
+    expect([...decodePage(writer.finish(), CENTRE, WIDE, 0, 0).slots]).toEqual([0x2abc_def1]);
   });
 });
