@@ -49,6 +49,13 @@ describe('bit streams at their edges', () => {
     expect(error).toBeInstanceOf(TruncatedStreamError);
     expect([error?.name, error?.message]).toEqual(['TruncatedStreamError', 'the stream ends at bit 8']);
   });
+
+  it('refuses a bit at its ceiling of 2^32 - 64 bits, before it grows to hold it', () => {
+    const stream = new BitWriter();
+    stream.cursor = 2 ** 32 - 64; // as if written: the stream's words are still those of 32 Kibit
+    expect(() => stream.write(1, 1)).toThrow(new RangeError('a bit stream holds at most 4294967232 bits'));
+    expect(stream.bitLength).toBe(2 ** 32 - 64);
+  });
 });
 
 describe('page layout sizes', () => {
@@ -204,6 +211,9 @@ describe('page decoder refusals', () => {
     expect(decodePage(one, CORRIDOR, SINGLES, 0, 2).find(0)).toEqual({ distance: 1, optimal: 1, line: [0] });
     // distance 2 by the move to 2, then on: from 2 too no forward move is left
     expect(() => decodePage(Uint8Array.of(ALL_PRESENT, 0, 1, 0b0000_1010), CORRIDOR, SINGLES, 0, 2)).toThrow(new MalformedPageError('a record codes a move the hole cannot make'));
+    // the dead end followed by another record (distance 1 by the move to 0): refused all the same,
+    // whatever bits come after the missing choice
+    expect(() => decodePage(Uint8Array.of(ALL_PRESENT, 0, 2, 0b0000_1001, 0b0000_0101), CORRIDOR, PAIRS, 0, 2)).toThrow(new MalformedPageError('a record codes a move the hole cannot make'));
   });
 });
 
