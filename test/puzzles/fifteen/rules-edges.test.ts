@@ -241,6 +241,19 @@ describe('15-puzzle rules at their edges', () => {
     expect(() => checkPartition([[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]])).toThrow(new Error('a pattern group has at most 6 tiles'));
   });
 
+  it('builds a group of one tile as its Manhattan distance, and checks a partition for each tile once in groups of at most 6', () => {
+    // One tile: the blank is free, so tile 1 (goal cell 0) at cell c costs row(c) + column(c).
+    const single = buildPatternDatabase([1]);
+    expect(Array.from(single)).toEqual(Array.from({ length: 16 }, (_, cell) => (cell >> 2) + (cell & 3)));
+    const wrong = new Error('a partition holds each of the tiles 1..15 once; got [[1,2,3,4,5,6],[7,8,9,10,11,12],[13,14]]');
+    expect(() => checkPartition([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14]])).toThrow(wrong);
+    expect(() => checkPartition([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 14]])).toThrow(/each of the tiles 1\.\.15 once/);
+    expect(() => checkPartition([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15, 16]])).toThrow(/each of the tiles 1\.\.15 once/);
+    expect(() => checkPartition([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15]])).not.toThrow();
+    expect(() => checkPartition([[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12], [13, 14, 15]])).toThrow(new Error('a pattern group has at most 6 tiles'));
+    expect(() => buildPatternDatabases([[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]])).toThrow(new Error('a pattern group has at most 6 tiles'));
+  });
+
   it('tells the progress of a build each group\'s own milliseconds', () => {
     const heard: number[] = [];
     const started = performance.now();
