@@ -15,7 +15,8 @@ import { solveKnightsBatch } from '../../../puzzles/knights/rules/batch';
 import { KNIGHT_JUMPS, type KnightsBoard, parseKnightsBoard } from '../../../puzzles/knights/rules/board';
 import { type KnightsGoal, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import type { KnightsAnswer, KnightsQuery } from '../../../puzzles/knights/rules/query';
-import { KnightsSearch, costTablesHeld } from '../../../puzzles/knights/rules/search';
+import { KnightsSearch, costTablesHeld, searchKnights } from '../../../puzzles/knights/rules/search';
+import { BudgetExhaustedError } from '../../../core/errors';
 import { KNIGHTS_POSITIONS, decodeKnights, encodeKnights, knightsRank, knightsUnrank } from '../../../puzzles/knights/rules/space';
 import { knightsBoardArbitrary } from '../../../puzzles/knights/seeded-inputs';
 
@@ -190,5 +191,19 @@ describe('the knights batch solver', () => {
 
   it('answers an empty batch with no answers', () => {
     expect(solveKnightsBatch([], 'table')).toEqual([]);
+  });
+});
+
+describe('a knights question at its edges', () => {
+  it('takes a goal name with spaces around it as the name', () => {
+    expect(resolveKnightsGoal('  standard \n')).toBe(standard);
+  });
+
+  it('says, when the search runs out of budget, that it gave up and to try again later', () => {
+    // SPEC's first sample is 7 moves away: a budget of 3 positions cannot prove it
+    const query: KnightsQuery = { board: own.board, goal: standard, limit: 15 };
+    const budget = { maxNodes: 3, deadline: Number.POSITIVE_INFINITY };
+    expect(() => searchKnights(query, budget)).toThrow(BudgetExhaustedError);
+    expect(() => searchKnights(query, budget)).toThrow(/^The search gave up after \d+ positions \(node cap reached\) without an answer; try again later\.$/);
   });
 });
