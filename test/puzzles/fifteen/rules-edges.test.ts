@@ -19,7 +19,7 @@ import { FOUND, type SearchBudget, UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { BLANK, BLANK_MOVES, GOAL, MOVE_LETTERS, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
 import { fifteenMovesBySearch } from '../../../puzzles/fifteen/rules/move-values';
-import { buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
+import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
 import { compactPatternTable, expandPatternTable, placementsFor } from '../../../puzzles/fifteen/rules/pattern-ranking';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { PARTITION_33333, type PatternDatabases, buildPatternDatabases, checkPartition, joinedTables, patternEstimate, patternSum, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
@@ -293,5 +293,17 @@ describe('15-puzzle rules at their edges', () => {
       expect(Buffer.from(all).equals(expected)).toBe(true);
       expect(searchFifteen({ board: NINE, limit: 80, solvable: isSolvable(NINE) }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr' });
     }
+  });
+});
+
+describe('a pattern database of a large group', () => {
+  it('takes a group of 6 tiles, the largest the served partition has, refusing only a table of the wrong size', () => {
+    expect(() => buildPatternDatabase([1, 2, 3, 4, 5, 6], new Uint8Array(1))).toThrow(/^a database of 6 tiles has \d+ entries, not 1$/);
+  });
+
+  it('reaches every placement of a group of 5 tiles, whose BFS levels outgrow their first 65,536 states', () => {
+    const values = buildPatternDatabase([1, 2, 3, 4, 5]);
+    // every placement of the five tiles on five distinct cells of 16 can be reached from the goal's
+    expect(values.length - values.filter((value) => value === UNREACHED).length).toBe(16 * 15 * 14 * 13 * 12);
   });
 });
