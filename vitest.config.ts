@@ -20,6 +20,7 @@ const SLOW = [
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',
   'test/store/bit-stream-ceiling.test.ts',
+  'test/scripts/load-workers.test.ts',
 ];
 
 /**

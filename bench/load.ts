@@ -76,7 +76,7 @@ async function loadAgainstBareLoop(benchmark: string, label: string, specs: () =
   const concurrency = DEFAULT_CONCURRENCY;
   const { bareItems, bareSeconds } = await withFreshDynamo(async (client) => {
     await ensureTable(client, 'bare');
-    const built = specs().map((spec) => spec.build());
+    const built = await Promise.all(specs().map((spec) => spec.build()));
     const bareStart = performance.now();
     const bareItems = await bareLoop(client, 'bare', built, concurrency);
     return { bareItems, bareSeconds: (performance.now() - bareStart) / 1000 };

@@ -2,12 +2,12 @@
  * precompute: each puzzle's BFS and pages (its own rows), then the default tables of every puzzle
  * as pages, together.
  */
-import { type Row, peakMiB, timed } from '../core/benchmark';
+import { type Row, peakMiB, timedAsync } from '../core/benchmark';
 import { loadChoices, tableSpecs } from '../puzzles/registry';
 
 export async function defaultTables(): Promise<Row[]> {
   const specs = tableSpecs(await loadChoices(), undefined, {});
-  const pages = timed(() => specs.map((spec) => spec.build()));
+  const pages = await timedAsync(() => Promise.all(specs.map((spec) => spec.build())));
   const positions = pages.value.reduce((sum, table) => sum + table.positions, 0);
   const count = pages.value.reduce((sum, table) => sum + table.pages.length, 0);
   return [

@@ -89,7 +89,7 @@ export async function query(): Promise<Row[]> {
     for (const table of served) {
       const spec = table.spec();
       await loadTable(client, spec, { tableName: 'tablebase' });
-      pageKeys.push(...spec.build().pages.map((page) => page.key));
+      pageKeys.push(...(await spec.build()).pages.map((page) => page.key));
     }
 
     // The service exactly as `npm start` runs it, in a process of its own.

@@ -26,6 +26,13 @@ export function timed<T>(run: () => T): { value: T; seconds: number } {
   return { value, seconds: (performance.now() - start) / 1000 };
 }
 
+/** timed, for work that ends later. */
+export async function timedAsync<T>(run: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+  const start = performance.now();
+  const value = await run();
+  return { value, seconds: (performance.now() - start) / 1000 };
+}
+
 export const peakMiB = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 /** Builds a C reference (`source`, a .c file) with the system cc; undefined (with a note) when there is none. */

@@ -2,11 +2,13 @@
  * Progress of a load on stderr: a live cli-progress bar on a terminal, otherwise (CI, logs) one
  * plain line every few seconds.
  */
-import { SingleBar } from 'cli-progress';
+import { MultiBar, type SingleBar } from 'cli-progress';
 import type { LoadProgress } from '../store/loader';
 
 export interface ProgressReporter {
   update(progress: LoadProgress): void;
+  /** The table is loaded: its bar ends here (its summary line follows on stdout). */
+  done(table: string): void;
   stop(): void;
 }
 
@@ -33,29 +35,50 @@ export function formatDuration(seconds: number): string {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
+/** The rate since the table's writing began. */
+interface Since {
+  time: number;
+  generated: number;
+  written: number;
+}
+
+const notWriting = (): Since => ({ time: 0, generated: 0, written: 0 });
+
+/** Each table's writing rate, measured from the first report of its writing phase. */
+function ratesByTable() {
+  const since = new Map<string, Since>();
+  return (progress: LoadProgress) => {
+    if (progress.phase === 'computing' || !since.has(progress.table)) since.set(progress.table, notWriting());
+    const start = since.get(progress.table)!;
+    if (progress.phase === 'writing' && start.time === 0) Object.assign(start, { time: performance.now(), generated: progress.generated, written: progress.written });
+    return start.time ? rates(progress, start) : { writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
+  };
+}
+
+/** A bar per table being loaded (several load at once on several threads). */
 function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
-  const bar = new SingleBar(
-    {
-      stream,
-      format: '{table} {phase} [{bar}] {percentage}% | {value}/{total} pages | {writtenPerSecond} pages/s | ETA {etaText} | retries {retries}',
-      barsize: 24,
-      hideCursor: true,
-      clearOnComplete: false,
-      etaBuffer: 50,
-    },
-  );
-  let current: string | undefined;
-  let since = { time: performance.now(), generated: 0, written: 0 };
+  const options = {
+    stream,
+    format: '{table} {phase} [{bar}] {percentage}% | {value}/{total} pages | {writtenPerSecond} pages/s | ETA {etaText} | retries {retries}',
+    barsize: 24,
+    hideCursor: true,
+    clearOnComplete: false,
+    etaBuffer: 50,
+  };
+  let bars: MultiBar | undefined;
+  const byTable = new Map<string, SingleBar>();
+  const rateOf = ratesByTable();
+  const stopBars = () => {
+    bars?.stop();
+    bars = undefined;
+    byTable.clear();
+  };
   return {
     update(progress) {
-      if (progress.table !== current || progress.phase === 'computing') {
-        if (current !== undefined) bar.stop();
-        current = progress.table;
-        bar.start(Math.max(progress.total, 1), 0);
-      }
-      if (progress.phase === 'writing' && since.time === 0) since = { time: performance.now(), generated: progress.generated, written: progress.written };
-      if (progress.phase === 'computing') since = { time: 0, generated: 0, written: 0 };
-      const r = since.time ? rates(progress, since) : { writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
+      bars ??= new MultiBar(options);
+      let bar = byTable.get(progress.table);
+      if (!bar) byTable.set(progress.table, (bar = bars.create(Math.max(progress.total, 1), 0)));
+      const r = rateOf(progress);
       bar.setTotal(Math.max(progress.total, 1));
       bar.update(progress.generated, {
         table: progress.table,
@@ -65,35 +88,35 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
         retries: retriesOf(progress),
       });
     },
-    stop() {
-      if (current !== undefined) bar.stop();
-    },
+    // The bars stop before the summary line is written, so that they do not draw over it; the
+    // tables still loading get bars again with their next report.
+    done: stopBars,
+    stop: stopBars,
   };
 }
 
 function plainReporter(stream: NodeJS.WriteStream): ProgressReporter {
-  let lastLine = 0;
-  let lastPhase = '';
-  let since = { time: 0, generated: 0, written: 0 };
+  const lastLine = new Map<string, number>();
+  const lastPhase = new Map<string, string>();
+  const rateOf = ratesByTable();
   return {
     update(progress) {
       const now = performance.now();
-      if (progress.phase === 'writing' && since.time === 0) since = { time: now, generated: progress.generated, written: progress.written };
-      if (progress.phase === 'computing') since = { time: 0, generated: 0, written: 0 };
-      const phaseChanged = `${progress.table}/${progress.phase}` !== lastPhase;
-      if (!phaseChanged && now - lastLine < PLAIN_EVERY_MS) return;
-      lastLine = now;
-      lastPhase = `${progress.table}/${progress.phase}`;
+      const r = rateOf(progress);
+      const phaseChanged = progress.phase !== lastPhase.get(progress.table);
+      if (!phaseChanged && now - (lastLine.get(progress.table) ?? 0) < PLAIN_EVERY_MS) return;
+      lastLine.set(progress.table, now);
+      lastPhase.set(progress.table, progress.phase);
       if (progress.phase !== 'writing') {
         if (progress.phase !== 'done') stream.write(`${progress.table}: ${progress.phase}…\n`);
         return;
       }
-      const r = since.time ? rates(progress, since) : { writtenPerSecond: 0, eta: Number.POSITIVE_INFINITY };
       const percent = progress.total ? Math.floor((100 * progress.generated) / progress.total) : 0;
       stream.write(
         `${progress.table}: writing ${progress.generated}/${progress.total} pages (${percent}%), ${Math.round(r.writtenPerSecond)} pages/s, ETA ${formatDuration(r.eta)}, retries ${retriesOf(progress)}\n`,
       );
     },
+    done() {},
     stop() {},
   };
 }

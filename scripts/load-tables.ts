@@ -1,15 +1,24 @@
 /**
- * Loading tables, shared by `npm run precompute` and `npm start`: the options both take and the
- * one set of rules that checks them, and the orchestration of a load (credentials first, the table
- * created when missing, each logical table loaded in turn with progress on stderr and a summary
- * line on stdout).
+ * Loading tables, shared by `npm run precompute`, `npm start` and the deploy's loader: the options
+ * they take and the one set of rules that checks them, and the orchestration of a load
+ * (credentials first, the table created when missing, then the logical tables with progress on
+ * stderr and a summary line on stdout as each is loaded).
+ *
+ * The tables are loaded on as many threads as the load is given (--workers, the machine's cores
+ * by default): several tables at once, each on a thread of its own, in the order given (the first
+ * asked for is started first), or one table alone with its pages encoded on all of them. This
+ * module is that thread's entry too, and so is a bundle that holds it (the deploy's loader).
  */
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvalidInputError } from '../core/errors';
 import { type LoadChoices, loadChoices, tableSpecs } from '../puzzles/registry';
 import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
-import { DEFAULT_CONCURRENCY, type LoadResult, loadTable } from '../store/loader';
+import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
 import { ensureTable } from '../store/table-admin';
 import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME, tableNameProblem } from '../store/table-schema';
@@ -33,8 +42,12 @@ export const COMMON_LOAD_OPTIONS = {
   region: { type: 'string' },
   goals: { type: 'string' },
   concurrency: { type: 'string' },
+  workers: { type: 'string' },
   force: { type: 'boolean' },
 } as const;
+
+/** Threads a load may use at most. */
+const MAX_WORKERS = 64;
 
 /** A load as the commands take it: the options (common and the puzzles' own), their usage, and the one set of rules that checks them. */
 export interface LoadCommand {
@@ -60,6 +73,8 @@ export async function loadCommand(): Promise<LoadCommand> {
   --goals LIST           comma-separated tables: ${choices.names.join(', ')} (default: all of them)
 ${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
+  --workers N            threads that build tables (several at once) and a table's pages, 1..${MAX_WORKERS}
+                         (default: the machine's cores, ${availableParallelism()} here)
   --force                reload tables whose manifest says they are loaded, that an older version wrote,
                          or that hold another goal under the same name`,
   };
@@ -71,7 +86,11 @@ export interface LoadSettings {
   readonly region?: string;
   readonly specs: AnyTableSpec[];
   readonly concurrency: number;
+  /** Threads: tables built at once, or the threads that encode one table's pages. */
+  readonly workers: number;
   readonly force: boolean;
+  /** The options these came from, checked: what a thread of its own makes its table's spec from again. */
+  readonly values: LoadOptionValues;
 }
 
 /** The options' values as parseArgs gives them: these, and each puzzle's own. */
@@ -81,6 +100,7 @@ export interface LoadOptionValues extends LoadValues {
   readonly region?: string;
   readonly goals?: string;
   readonly concurrency?: string;
+  readonly workers?: string;
   readonly force?: boolean;
 }
 
@@ -108,6 +128,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
     throw new UsageError(`--region must be a region name of letters, digits and "-"; got "${region}".`);
   }
   const concurrency = integerOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
+  const workers = integerOption('workers', values.workers, 1, MAX_WORKERS, availableParallelism());
   let specs: AnyTableSpec[];
   try {
     specs = tableSpecs(choices, values.goals, values);
@@ -115,7 +136,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
     if (error instanceof InvalidInputError) throw new UsageError(error.message);
     throw error;
   }
-  return { endpoint, table, region, specs, concurrency, force: values.force ?? false };
+  return { endpoint, table, region, specs, concurrency, workers, force: values.force ?? false, values };
 }
 
 /** The options as a command line again (npm start hands its load to npm run precompute). */
@@ -167,29 +188,109 @@ async function checkCredentials(client: DynamoDBClient): Promise<void> {
   }
 }
 
-/** Loads every table of the settings, in turn; `onLoaded` hears of each as soon as it is complete. */
+/**
+ * Loads every table of the settings; `onLoaded` hears of each as soon as it is complete. Tables
+ * are started in the order given: with one thread, each in turn on this one; with more, as many
+ * at once as there are threads, each on a thread of its own, and a table loaded alone has its
+ * pages encoded on all of them.
+ */
 export async function loadTables(settings: LoadSettings, onLoaded?: (result: LoadResult) => void): Promise<LoadResult[]> {
   const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
   const progress = createProgressReporter();
   try {
     if (settings.endpoint === undefined) await checkCredentials(client);
     await ensureTable(client, settings.table);
-    const results: LoadResult[] = [];
-    for (const spec of settings.specs) {
-      const result = await loadTable(client, spec, {
-        tableName: settings.table,
-        concurrency: settings.concurrency,
-        force: settings.force,
-        onProgress: (p) => progress.update(p),
-      });
-      progress.stop();
+    const lanes = Math.min(settings.workers, settings.specs.length);
+    // Threads left over for each table's pages once every lane has a table of its own.
+    const threads = Math.max(1, Math.floor(settings.workers / lanes));
+    const results: LoadResult[] = new Array(settings.specs.length);
+    const loaded = (index: number, result: LoadResult) => {
+      progress.done(result.table);
       process.stdout.write(`${summaryLine(result)}\n`);
-      results.push(result);
+      results[index] = result;
       onLoaded?.(result);
+    };
+    if (lanes <= 1) {
+      for (const [index, spec] of settings.specs.entries()) {
+        loaded(index, await loadTable(client, spec, { ...loadOptions(settings, threads), onProgress: (p) => progress.update(p) }));
+      }
+      return results;
     }
+    let next = 0;
+    const lane = async () => {
+      for (let index = next++; index < settings.specs.length; index = next++) {
+        loaded(index, await loadOnThread(settings, settings.specs[index].table, threads, (p) => progress.update(p)));
+      }
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     return results;
   } finally {
     progress.stop();
     client.destroy();
+  }
+}
+
+function loadOptions(settings: LoadSettings, threads: number) {
+  return { tableName: settings.table, concurrency: settings.concurrency, force: settings.force, threads };
+}
+
+/** What a table's thread is given: the load's checked options, and its table. */
+interface TableThreadData {
+  readonly values: LoadOptionValues;
+  readonly table: string;
+  readonly threads: number;
+}
+
+/** What a table's thread tells: its progress, then its result or why it failed. */
+type TableThreadMessage = { readonly progress: LoadProgress } | { readonly result: LoadResult } | { readonly failed: { readonly name: string; readonly message: string } };
+
+/** The entry of this module, or of the bundle that holds it (a CommonJS bundle has no import.meta.url). */
+function threadEntry(): URL {
+  return typeof __filename === 'string' ? pathToFileURL(__filename) : new URL(import.meta.url);
+}
+
+/** A source entry (.ts) runs under tsx, as the commands do (a worker inherits tsx, not a test runner's transform). */
+function loaderArguments(entry: URL): string[] | undefined {
+  if (!entry.pathname.endsWith('.ts') || process.execArgv.some((argument) => argument.includes('tsx'))) return undefined;
+  return [...process.execArgv, '--import', pathToFileURL(createRequire(entry).resolve('tsx')).href];
+}
+
+/** Loads one table of the settings on a thread of its own, with a client of its own. */
+function loadOnThread(settings: LoadSettings, table: string, threads: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const entry = threadEntry();
+    const worker = new Worker(entry, { workerData: { loadTable: { values: settings.values, table, threads } satisfies TableThreadData }, execArgv: loaderArguments(entry) });
+    let outcome: { result: LoadResult } | { error: Error } | undefined;
+    worker.on('message', (message: TableThreadMessage) => {
+      if ('progress' in message) onProgress(message.progress);
+      else if ('result' in message) outcome = { result: message.result };
+      else outcome = { error: Object.assign(new Error(message.failed.message), { name: message.failed.name }) };
+    });
+    worker.once('error', (error) => (outcome ??= { error }));
+    worker.once('exit', (code) => {
+      if (outcome && 'result' in outcome) resolve(outcome.result);
+      else reject(outcome?.error ?? new Error(`the thread loading ${table} stopped with code ${code}`));
+    });
+  });
+}
+
+/** A table's thread: its spec made again from the load's options, loaded, and the result told. */
+if (!isMainThread && workerData?.loadTable) {
+  const { values, table, threads } = workerData.loadTable as TableThreadData;
+  const tell = (message: TableThreadMessage) => parentPort!.postMessage(message);
+  try {
+    const settings = loadSettingsFrom(values, await loadChoices());
+    const spec = settings.specs.find((one) => one.table === table);
+    if (!spec) throw new Error(`the load's options make no table ${table}`);
+    const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
+    try {
+      tell({ result: await loadTable(client, spec, { ...loadOptions(settings, threads), onProgress: (progress) => tell({ progress }) }) });
+    } finally {
+      client.destroy();
+    }
+  } catch (error) {
+    tell({ failed: { name: (error as Error).name, message: (error as Error).message } });
   }
 }

@@ -37,14 +37,15 @@ const OFFLINE = await withOfflineRoles();
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [load options] [--force] [--data DIR | --endpoint URL]
   --goals LIST           tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
 ${LOAD.puzzleUsage}
+  --workers N            threads that build the tables, 1..64 (default: the machine's cores)
   --force                reload the tables even when their manifests say they are loaded
   --data DIR             where the embedded DynamoDB keeps its data (default ${DEFAULT_DATA_DIR})
   --endpoint URL         use this DynamoDB-compatible server instead of starting the embedded one
   --help                 this text`;
 
 function settings() {
-  const { goals, endpoint, force } = LOAD.options;
-  const { values } = parseArgs({ options: { goals, endpoint, force, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { goals, endpoint, force, workers } = LOAD.options;
+  const { values } = parseArgs({ options: { goals, endpoint, force, workers, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true });
   if (values.help) return 'help' as const;
   const { data, help: _help, ...loadValues } = values;
   const load = loadSettingsFrom({ ...loadValues, table: DEFAULT_TABLE_NAME }, LOAD.choices);

@@ -13,13 +13,26 @@
 export class BitWriter {
   /** Bit offsets are 32-bit numbers (they are stored in Uint32Arrays), so a stream holds at most 2^32 bits (512 MiB). */
   static readonly MAX_BITS = 2 ** 32 - 64;
-  private words: Uint32Array;
+  /** The stream's words (read-only outside: a stream is shared with the threads that copy from it). */
+  words: Uint32Array;
   /** Bits written so far: where the next bit goes. */
   cursor = 0;
 
-  /** `capacityBits`: the most the stream will hold, when known (no growing, no copies); it grows by doubling otherwise. */
-  constructor(capacityBits = 1 << 15) {
-    this.words = new Uint32Array(Math.ceil(Math.min(capacityBits, BitWriter.MAX_BITS) / 32) + 2);
+  /**
+   * `capacityBits`: the most the stream will hold, when known (no growing, no copies); it grows by
+   * doubling otherwise. `shared`: in memory other threads can read (which never grows).
+   */
+  constructor(capacityBits = 1 << 15, shared = false) {
+    const words = Math.ceil(Math.min(capacityBits, BitWriter.MAX_BITS) / 32) + 2;
+    this.words = new Uint32Array(shared ? new SharedArrayBuffer(4 * words) : new ArrayBuffer(4 * words));
+  }
+
+  /** A stream over words another thread wrote, `cursor` bits of them. */
+  static over(words: Uint32Array, cursor: number): BitWriter {
+    const stream = new BitWriter(0);
+    stream.words = words;
+    stream.cursor = cursor;
+    return stream;
   }
 
   /** Appends the low `count` bits of `value` (count <= 32). */

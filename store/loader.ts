@@ -100,6 +100,8 @@ export interface LoadOptions {
   readonly onProgress?: (progress: LoadProgress) => void;
   /** Random source for the spot checks. */
   readonly random?: () => number;
+  /** Threads that encode the pages, this one among them (table-pages.ts; default 1). */
+  readonly threads?: number;
 }
 
 export type LoadPhase = 'computing' | 'writing' | 'verifying' | 'done';
@@ -286,7 +288,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     options.onProgress?.({ table: spec.table, phase, total, generated, written, resumedFrom, stats });
 
   report('computing', 0, 0, 0, 0);
-  const pages = spec.build();
+  const pages = await spec.build({ threads: options.threads });
   const identity: LoadIdentity = {
     table: spec.table,
     schemaVersion: SCHEMA_VERSION,

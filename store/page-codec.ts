@@ -236,7 +236,6 @@ export class PageEncoder {
   private added = 0;
 
   constructor(
-    private readonly format: PuzzleFormat,
     private readonly slots: number,
     private readonly count: number,
   ) {
@@ -249,9 +248,10 @@ export class PageEncoder {
   /**
    * Adds a record whose line after its first move is already coded, as `length` bits of `source`
    * from bit `at` (each step written by writeLineStep): the loader codes every line once, in one
-   * stream, and copies it into its page.
+   * stream, and copies it into its page. `moves`: how many legal moves the position has, the
+   * width of its optimal-move mask.
    */
-  addCoded(slot: number, hole: number, distance: number, optimal: number, source: BitWriter, at: number, length: number): void {
+  addCoded(slot: number, moves: number, distance: number, optimal: number, source: BitWriter, at: number, length: number): void {
     if (slot <= this.previous || slot >= this.slots || this.added === this.count) throw new RangeError(`slot ${slot} is out of order, beyond the page's ${this.slots}, or one too many`);
     if (this.k !== ALL_PRESENT) this.writer.writeRice(slot - this.previous - 1, this.k);
     this.previous = slot;
@@ -259,8 +259,7 @@ export class PageEncoder {
     if (distance > MAX_DISTANCE) throw new RangeError(`distance ${distance} does not fit ${DISTANCE_BITS} bits`);
     this.writer.write(distance, DISTANCE_BITS);
     if (distance === 0) return;
-    const moves = this.format.holeMoves[hole].length;
-    if (optimal <= 0 || optimal >= 1 << moves) throw new RangeError(`optimal-move mask ${optimal} does not fit the ${moves} moves from cell ${hole}`);
+    if (optimal <= 0 || optimal >= 1 << moves) throw new RangeError(`optimal-move mask ${optimal} does not fit the position's ${moves} moves`);
     this.writer.write(optimal, moves);
     this.writer.append(source, at, length);
   }

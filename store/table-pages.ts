@@ -12,8 +12,9 @@
 import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
 import { BitWriter } from './bits';
 import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
-import { DISTANCE_BITS, MAX_DISTANCE, PageEncoder, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
-import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble, slotsIn, unscramble } from './page-layout';
+import { DISTANCE_BITS, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
+import { DISTANCE_SHIFT, LENGTH_MASK, MOVES_SHIFT, type MeasuredSection, OPTIMAL_SHIFT, TARGET_SHIFT, encodePages, entryDistance, entryLength, entryMoves, entryTarget } from './page-encoding';
+import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble } from './page-layout';
 import type { ArrayPages } from './array-pages';
 import type { PagedPuzzle } from './paged-puzzle';
 import type { Catalog, FarthestPosition, TableId } from './table-schema';
@@ -31,7 +32,7 @@ export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {
   /** The bound itself, kept by the catalogue as a count of this kind's tables. */
   readonly catalogBound?: { readonly kind: string; readonly max: number };
   /** Runs the BFS and plans the pages (seconds for the default tables); or plans the pages of a table of byte arrays. */
-  build(): Pages;
+  build(options?: BuildOptions): Promise<Pages>;
 }
 
 /** A table of either kind, as the loads and the loader take it. */
@@ -76,6 +77,8 @@ export interface TablePages {
   readonly levels: readonly number[];
   /** Every page, in load order. */
   readonly pages: readonly PageRef[];
+  /** How many threads encoded the pages. */
+  readonly encodingThreads: number;
   /** The bytes of pages[index]. */
   encode(index: number): Uint8Array;
   /** A random stored position and its expected record. */
@@ -122,36 +125,20 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
  *   word 1: the code's length in bits (bits 0-7), the optimal-move mask (8-15), the distance
  *           (16-21), the cell its first move takes the hole to (22-26), and how many legal moves
  *           it has (27-30), which is never 0 for a position of the table: 0 there means none.
+ * (page-encoding.ts reads them, on as many threads as the build is given.)
  */
-interface Measured {
-  /** Which entry holds each scrambled rank's fields. */
-  readonly index: EntryIndex;
-  readonly entries: Uint32Array;
-  /** Every position's line code. */
-  readonly lines: BitWriter;
-}
+type Measured = MeasuredSection;
 
-const LENGTH_MASK = 0xff;
-const OPTIMAL_SHIFT = 8;
-const DISTANCE_SHIFT = 16;
-const TARGET_SHIFT = 22;
-const MOVES_SHIFT = 27;
-
-const entryLength = (word: number) => word & LENGTH_MASK;
-const entryOptimal = (word: number) => (word >>> OPTIMAL_SHIFT) & 0xff;
-const entryDistance = (word: number) => (word >>> DISTANCE_SHIFT) & MAX_DISTANCE;
-const entryTarget = (word: number) => (word >>> TARGET_SHIFT) & 0x1f;
-const entryMoves = (word: number) => word >>> MOVES_SHIFT;
 /** A record's size in bits (0: no position at this rank). */
 const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDistance(word) > 0 ? entryMoves(word) : 0) + entryLength(word));
 
 /** Below this share of its space filled, a table keeps entries for its positions only. */
 const SPARSE_BELOW = 1 / 8;
 
-function entryIndexFor(section: Section, layout: PageLayout): EntryIndex {
+function entryIndexFor(section: Section, layout: PageLayout, shared: boolean): EntryIndex {
   const { space, order } = section.bfs;
   if (order.length >= layout.ranks * SPARSE_BELOW) return new DenseIndex(layout.ranks);
-  const values = new Uint32Array(order.length);
+  const values = new Uint32Array(shared ? new SharedArrayBuffer(4 * order.length) : new ArrayBuffer(4 * order.length));
   for (let i = 0; i < order.length; i++) values[i] = scramble(layout, space.rank(order[i]));
   return new SparseIndex(values.sort());
 }
@@ -162,11 +149,11 @@ function entryIndexFor(section: Section, layout: PageLayout): EntryIndex {
  * its first move reaches, one move closer: that position was done a level earlier, so each line is
  * coded by one step and a copy, never walked.
  */
-function measure(format: PagedPuzzle, section: Section, layout: PageLayout): Measured {
+function measure(format: PagedPuzzle, section: Section, layout: PageLayout, shared: boolean): Measured {
   const { space, optimal, order, levels } = section.bfs;
-  const lines = new BitWriter(lineBitsBound(format, levels));
-  const index = entryIndexFor(section, layout);
-  const entries = new Uint32Array(2 * index.size);
+  const lines = new BitWriter(lineBitsBound(format, levels), shared);
+  const index = entryIndexFor(section, layout, shared);
+  const entries = new Uint32Array(shared ? new SharedArrayBuffer(8 * index.size) : new ArrayBuffer(8 * index.size));
   let i = 0;
   for (let d = 0; d < levels.length; d++) {
     for (const end = i + levels[d]; i < end; i++) {
@@ -309,11 +296,21 @@ function chooseRanksPerPage(bitsBySection: readonly RecordBits[], ranks: number,
   return best;
 }
 
+/** How a table is built. */
+export interface BuildOptions {
+  /** Threads that encode its pages at once, this one among them (1: this one alone). */
+  readonly threads?: number;
+}
+
 /** The pages of a logical table made of `sections` (one per goal), all of one puzzle. */
-export function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePages {
+export async function planPages(format: PagedPuzzle, sections: readonly Section[], options: BuildOptions = {}): Promise<TablePages> {
+  const threads = Math.max(1, options.threads ?? 1);
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
-  const measured = sections.map((section) => measure(format, section, unpaged));
+  // The records go in memory other threads can read when they are to encode pages (no copy: the
+  // system commits shared memory as it is written, as it does the rest).
+  const shared = threads > 1;
+  const measured = sections.map((section) => measure(format, section, unpaged, shared));
   const bitsBySection = measured.map((m) => recordBits(m, format.ranks));
   // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
   const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }), format.pageDigits)).sort((a, b) => b.length - a.length)[0];
@@ -328,37 +325,10 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
     for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page, format.pageDigits), section: index, page });
   });
 
-  const encodePageAt = (pageIndex: number): Uint8Array => {
-    const { section, page } = pages[pageIndex];
-    const { index, entries, lines } = measured[section];
-    const first = page * layout.ranksPerPage;
-    const slots = slotsIn(layout, page);
-    const from = index.firstFrom(first);
-    const to = index.firstFrom(first + slots);
-    let count = 0;
-    for (let entry = from; entry < to; entry++) if (entries[2 * entry + 1] !== 0) count++;
-    const encoder = new PageEncoder(format, slots, count);
-    for (let entry = from; entry < to; entry++) {
-      const word = entries[2 * entry + 1];
-      if (word === 0) continue;
-      const value = index.valueAt(entry);
-      const hole = format.holeOfRank(unscramble(layout, value));
-      encoder.addCoded(value - first, hole, entryDistance(word), entryOptimal(word), lines, entries[2 * entry], entryLength(word));
-    }
-    return encoder.finish();
-  };
-
-  // Every page is encoded now, into one buffer: the load then only sends bytes, as fast as the
-  // server takes them, and its size and cost are known before the first write. No page outgrows
-  // an item, so the buffer is allocated at pages x capacity once (memory is committed as it is
-  // written: the pages are a few bytes a position, a few hundred MB for the largest tables).
-  const offsets = new Float64Array(pages.length + 1);
-  const pageBytes = new Uint8Array(pages.length * capacity);
-  for (let index = 0; index < pages.length; index++) {
-    const bytes = encodePageAt(index);
-    pageBytes.set(bytes, offsets[index]);
-    offsets[index + 1] = offsets[index] + bytes.length;
-  }
+  // Every page is encoded now, each into its own item-sized slot of one buffer: the load then
+  // only sends bytes, as fast as the server takes them, and its size and cost are known before
+  // the first write (memory is committed as it is written: a few bytes a position).
+  const encoded = await encodePages(layout, measured, capacity, threads);
   measured.length = 0;
 
   const levels: number[] = [];
@@ -400,7 +370,8 @@ export function planPages(format: PagedPuzzle, sections: readonly Section[]): Ta
     positions: levels.reduce((a, b) => a + b, 0),
     levels,
     pages,
-    encode: (index) => pageBytes.subarray(offsets[index], offsets[index + 1]),
+    encode: (index) => encoded.page(index),
+    encodingThreads: encoded.threads,
     samplePosition(random) {
       let pick = Math.floor(random() * levels.reduce((a, b) => a + b, 0));
       let index = 0;

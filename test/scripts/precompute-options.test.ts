@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadArguments } from '../../scripts/load-tables';
@@ -12,7 +12,7 @@ const FAR = '01000/10100/11000/0111*/11011';
 describe('precompute options', () => {
   it('defaults to every table, depth 15, AWS', () => {
     const options = parsePrecomputeOptions([]);
-    expect(options).toMatchObject({ table: 'tablebase', endpoint: undefined, concurrency: 16, force: false });
+    expect(options).toMatchObject({ table: 'tablebase', endpoint: undefined, concurrency: 16, workers: availableParallelism(), force: false });
     expect(options !== 'help' && options.specs.map((spec) => [spec.table, spec.depth])).toEqual([
       ['knights#standard', 15],
       ['eight', 31],
@@ -23,9 +23,9 @@ describe('precompute options', () => {
   it('reads every option', () => {
     const options = parsePrecomputeOptions([
       '--endpoint', 'http://127.0.0.1:8000', '--table', 'my-table', '--region', 'eu-west-1',
-      '--goals', 'eight', '--knights-depth', '39', '--concurrency', '64', '--force',
+      '--goals', 'eight', '--knights-depth', '39', '--concurrency', '64', '--workers', '3', '--force',
     ]);
-    expect(options).toMatchObject({ endpoint: 'http://127.0.0.1:8000', table: 'my-table', region: 'eu-west-1', concurrency: 64, force: true });
+    expect(options).toMatchObject({ endpoint: 'http://127.0.0.1:8000', table: 'my-table', region: 'eu-west-1', concurrency: 64, workers: 3, force: true });
     expect(options !== 'help' && options.specs.map((spec) => spec.table)).toEqual(['eight']);
     expect(parsePrecomputeOptions(['--help'])).toBe('help');
   });
@@ -62,6 +62,9 @@ describe('precompute options', () => {
     [['--knights-depth', 'deep'], /--knights-depth must be a whole number/],
     [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 256/],
     [['--concurrency', '1.5'], /--concurrency must be a whole number/],
+    [['--workers', '0'], /--workers must be a whole number from 1 to 64; got "0"/],
+    [['--workers', '65'], /--workers must be a whole number from 1 to 64/],
+    [['--workers', 'all'], /--workers must be a whole number/],
     [['--goals', 'standard,chess'], /--goals: there is no table "chess"; use standard, eight/],
     [['--endpoint', 'localhost:8000'], /--endpoint must be an http\(s\) URL/],
     [['--table', 'x'], /--table must be a DynamoDB table name \(3 to 255/],

@@ -29,7 +29,7 @@ function arrays(): { name: string; bytes: Uint8Array }[] {
 }
 
 function spec(made = arrays()): TableSpec<ArrayPages> {
-  return { table: TABLE, goal: 'test arrays', depth: 0, spacePositions: made.reduce((sum, { bytes }) => sum + bytes.length, 0), build: () => planArrayPages(TABLE, made) };
+  return { table: TABLE, goal: 'test arrays', depth: 0, spacePositions: made.reduce((sum, { bytes }) => sum + bytes.length, 0), build: async () => planArrayPages(TABLE, made) };
 }
 
 async function stored(tableName: string, key: string) {
@@ -82,10 +82,10 @@ describe('a table of byte arrays', () => {
   it('writes no manifest when a page read back differs from the arrays built', async () => {
     const tableName = await freshTable(client, 'arrays-wrong');
     const real = spec();
-    const built = real.build();
+    const built = await real.build();
     // The loader encodes each page once to write it and again to compare: page 5 is written wrong.
     const encoded = new Set<number>();
-    const wrong = { ...real, build: () => ({ ...built, encode: (index: number) => {
+    const wrong = { ...real, build: async () => ({ ...built, encode: (index: number) => {
       const first = !encoded.has(index);
       encoded.add(index);
       return index === 5 && first ? Uint8Array.from(built.encode(index), (b) => b ^ 1) : built.encode(index);

@@ -79,12 +79,12 @@ describe('the loader under faults', () => {
   it('refuses to write a manifest when positions read back differ', async () => {
     const tableName = await freshTable(client, 'corrupt');
     const spec = knightsSpec('standard', 4);
-    const real = spec.build();
+    const real = await spec.build();
     // Flip the first bit after the header of every page as it is written (the first record's gap
     // or distance), not as it is checked: the records after it no longer decode as written, and
     // the spot check, which reads the pages back, must catch it.
     const encoded = new Set<number>();
-    const wrong = { ...spec, build: () => ({ ...real, encode: (index: number) => {
+    const wrong = { ...spec, build: async () => ({ ...real, encode: (index: number) => {
       const first = !encoded.has(index);
       encoded.add(index);
       const bytes = real.encode(index).slice();

@@ -183,11 +183,11 @@ describe('loading eight pages', () => {
 });
 
 describe('the positions a load reads back', () => {
-  it('include the farthest ones: the last BFS level of each goal', () => {
-    const knights = standard8.build().farthestPositions(100);
+  it('include the farthest ones: the last BFS level of each goal', async () => {
+    const knights = (await standard8.build()).farthestPositions(100);
     expect(knights).toHaveLength(100);
     expect(new Set(knights.map((position) => position.record.distance))).toEqual(new Set([8]));
-    const eight = wholeEight.build().farthestPositions(100);
+    const eight = (await wholeEight.build()).farthestPositions(100);
     // 12345678X's farthest are its two 31-move positions; 1234X5678's are 30 moves away.
     expect(eight.filter((position) => position.key.startsWith('eight#12345678X#')).map((position) => position.record.distance)).toEqual([31, 31]);
     expect(new Set(eight.filter((position) => position.key.startsWith('eight#1234X5678#')).map((position) => position.record.distance))).toEqual(new Set([30]));
@@ -201,8 +201,8 @@ describe('the positions a load reads back', () => {
 });
 
 describe("the statistics a load writes with the manifest", () => {
-  it("are the BFS's counts (SPEC's at 0..12 for knights) and the farthest positions with their lines, farthest first", () => {
-    const knights = knightsSpec('standard', 12).build();
+  it("are the BFS's counts (SPEC's at 0..12 for knights) and the farthest positions with their lines, farthest first", async () => {
+    const knights = await knightsSpec('standard', 12).build();
     expect(knights.levels).toEqual([1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262]);
     const farthest = knights.farthest(FARTHEST_LISTED);
     expect(farthest).toHaveLength(10);
@@ -210,7 +210,7 @@ describe("the statistics a load writes with the manifest", () => {
       expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 12 });
       expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 12, path: far.path });
     }
-    const eight = wholeEight.build();
+    const eight = await wholeEight.build();
     expect(eight.levels.reduce((a, b) => a + b, 0)).toBe(9 * 181_440);
     const eightFarthest = eight.farthest(FARTHEST_LISTED);
     // 31 moves is the most between any two boards (SPEC: 12345678X has two such positions; other goals have more)
@@ -233,20 +233,22 @@ function readerOf(tableName: string) {
 
 /** The table's pages, with `change` applied to the records decoded from some of them, encoded again the loader's way. */
 function withRecords(spec: TableSpec, change: (page: number, slots: number[]) => number[] | undefined): TableSpec {
-  const real = spec.build();
   return {
     ...spec,
-    build: (): TablePages => ({
-      ...real,
-      encode: (index) => {
-        const { page } = real.pages[index];
-        const decoded = decodePage(real.encode(index), real.format, real.layout, page, spec.depth);
-        const kept = change(page, [...decoded.slots]);
-        if (!kept) return real.encode(index);
-        const entries = kept.map((slot) => ({ slot, hole: real.format.holeOfRank(rankAt(real.layout, page, slot)), record: decoded.find(slot)! }));
-        return encodeAsLoaded(real.format, slotsIn(real.layout, page), entries).bytes;
-      },
-    }),
+    build: async (): Promise<TablePages> => {
+      const real = await spec.build();
+      return {
+        ...real,
+        encode: (index) => {
+          const { page } = real.pages[index];
+          const decoded = decodePage(real.encode(index), real.format, real.layout, page, spec.depth);
+          const kept = change(page, [...decoded.slots]);
+          if (!kept) return real.encode(index);
+          const entries = kept.map((slot) => ({ slot, hole: real.format.holeOfRank(rankAt(real.layout, page, slot)), record: decoded.find(slot)! }));
+          return encodeAsLoaded(real.format, slotsIn(real.layout, page), entries).bytes;
+        },
+      };
+    },
   };
 }
 
@@ -289,8 +291,8 @@ describe("the manifest's checksum, the key of the function's page cache", () => 
     const tableName = await freshTable(client, 'checksum');
     const random = seededRandom(11);
     const base = Uint8Array.from({ length: 10_000 }, () => Math.floor(random() * 40));
-    const spec = (bytes: Uint8Array): TableSpec<ArrayPages> => ({ table: 'sums', goal: 'bytes', depth: 0, spacePositions: bytes.length, build: () => planArrayPages('sums', [{ name: 'one', bytes }]) });
-    const pages = spec(base).build();
+    const spec = (bytes: Uint8Array): TableSpec<ArrayPages> => ({ table: 'sums', goal: 'bytes', depth: 0, spacePositions: bytes.length, build: async () => planArrayPages('sums', [{ name: 'one', bytes }]) });
+    const pages = await spec(base).build();
     expect(pages.pages.length).toBe(3);
     const loaded = async (bytes: Uint8Array) => (await loadTable(client, spec(bytes), { tableName, force: true })).manifest;
     const checksum = (await loaded(base)).checksum;
@@ -310,7 +312,7 @@ describe("the manifest's checksum, the key of the function's page cache", () => 
     const one = await loadTable(client, mine, { tableName, force: true });
     const again = await loadTable(client, mine, { tableName, force: true });
     const other = await loadTable(client, theirs, { tableName, force: true });
-    expect(theirs.build().pages.map(({ key }) => key)).toEqual(mine.build().pages.map(({ key }) => key));
+    expect((await theirs.build()).pages.map(({ key }) => key)).toEqual((await mine.build()).pages.map(({ key }) => key));
     expect(again.manifest.checksum).toBe(one.manifest.checksum);
     expect(other.manifest.checksum).not.toBe(one.manifest.checksum);
     expect(formatKnightsBoard(standard.board)).toBe(other.manifest.goal);

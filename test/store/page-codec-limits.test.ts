@@ -23,7 +23,7 @@ const WIDE: PageLayout = { ranks: 2 ** 31, ranksPerPage: 2 ** 31, multiplier: 1 
 
 /** A page of goal records (distance 0) at these slots. */
 function goals(slots: number, present: readonly number[]): Uint8Array {
-  const encoder = new PageEncoder(CENTRE, slots, present.length);
+  const encoder = new PageEncoder(slots, present.length);
   for (const slot of present) encoder.addCoded(slot, 4, 0, 0, NO_LINE, 0, 0);
   return encoder.finish();
 }
@@ -93,31 +93,31 @@ describe('page size bound and Rice parameter', () => {
 
 describe('page encoder refusals', () => {
   it('refuses more records than slots or than 16 bits count', () => {
-    expect(() => new PageEncoder(CENTRE, 10, 11)).toThrow(new RangeError('a page of 10 slots cannot hold 11 records'));
-    expect(() => new PageEncoder(CENTRE, 0x10000, 0x10000)).toThrow(RangeError);
-    expect(() => new PageEncoder(CENTRE, 0xffff, 0xffff)).not.toThrow();
+    expect(() => new PageEncoder(10, 11)).toThrow(new RangeError('a page of 10 slots cannot hold 11 records'));
+    expect(() => new PageEncoder(0x10000, 0x10000)).toThrow(RangeError);
+    expect(() => new PageEncoder(0xffff, 0xffff)).not.toThrow();
   });
 
   it('refuses a slot out of order, beyond the page or one too many', () => {
-    const repeated = new PageEncoder(CENTRE, 10, 2);
+    const repeated = new PageEncoder(10, 2);
     repeated.addCoded(5, 4, 0, 0, NO_LINE, 0, 0);
     expect(() => repeated.addCoded(5, 4, 0, 0, NO_LINE, 0, 0)).toThrow(new RangeError("slot 5 is out of order, beyond the page's 10, or one too many"));
-    expect(() => new PageEncoder(CENTRE, 10, 2).addCoded(10, 4, 0, 0, NO_LINE, 0, 0)).toThrow(RangeError);
-    const full = new PageEncoder(CENTRE, 10, 1);
+    expect(() => new PageEncoder(10, 2).addCoded(10, 4, 0, 0, NO_LINE, 0, 0)).toThrow(RangeError);
+    const full = new PageEncoder(10, 1);
     full.addCoded(0, 4, 0, 0, NO_LINE, 0, 0);
     expect(() => full.addCoded(1, 4, 0, 0, NO_LINE, 0, 0)).toThrow(RangeError);
   });
 
   it('refuses a distance beyond 6 bits and an optimal-move mask that does not fit the hole\'s moves', () => {
-    const encoder = () => new PageEncoder(CENTRE, 10, 1);
+    const encoder = () => new PageEncoder(10, 1);
     expect(() => encoder().addCoded(0, 4, 64, 1, NO_LINE, 0, 0)).toThrow(new RangeError('distance 64 does not fit 6 bits'));
     expect(() => encoder().addCoded(0, 4, 63, 15, NO_LINE, 0, 0)).not.toThrow();
-    expect(() => encoder().addCoded(0, 4, 1, 0, NO_LINE, 0, 0)).toThrow(new RangeError('optimal-move mask 0 does not fit the 4 moves from cell 4'));
-    expect(() => encoder().addCoded(0, 4, 1, 16, NO_LINE, 0, 0)).toThrow(new RangeError('optimal-move mask 16 does not fit the 4 moves from cell 4'));
+    expect(() => encoder().addCoded(0, 4, 1, 0, NO_LINE, 0, 0)).toThrow(new RangeError("optimal-move mask 0 does not fit the position's 4 moves"));
+    expect(() => encoder().addCoded(0, 4, 1, 16, NO_LINE, 0, 0)).toThrow(new RangeError("optimal-move mask 16 does not fit the position's 4 moves"));
   });
 
   it('refuses to finish a page short of its records', () => {
-    const encoder = new PageEncoder(CENTRE, 10, 2);
+    const encoder = new PageEncoder(10, 2);
     encoder.addCoded(0, 4, 0, 0, NO_LINE, 0, 0);
     expect(() => encoder.finish()).toThrow(new RangeError('the page was to hold 2 records; 1 were added'));
   });
@@ -166,7 +166,7 @@ describe('page decoder refusals', () => {
   it('refuses a slot beyond the page, a distance beyond the table, a record with no optimal move, and trailing bytes', () => {
     // gap 2 (unary 110) puts the one record at slot 2 of a page of 2
     expect(malformed(Uint8Array.of(0, 0, 1, 0b1100_0000, 0), PAIRS, 0, 0)).toBe("a record's slot 2 is beyond the page's 2");
-    const encoder = new PageEncoder(CENTRE, 1, 1);
+    const encoder = new PageEncoder(1, 1);
     encoder.addCoded(0, 4, 1, 1, NO_LINE, 0, 0);
     const one = encoder.finish();
     expect(decodePage(one, CENTRE, SINGLES, 0, 1).find(0)).toEqual({ distance: 1, optimal: 1, line: [7] });
@@ -220,7 +220,7 @@ describe('page decoder refusals', () => {
 describe('gaps wider than 25 bits', () => {
   it('reads a Rice remainder of 29 bits that straddles five bytes exactly', () => {
     const far = 0x5abc_def3; // gap 0x5abcdef2: quotient 2 (110), remainder 0x1abcdef2 in 29 bits from bit 63
-    const encoder = new PageEncoder(CENTRE, WIDE.ranksPerPage, 2);
+    const encoder = new PageEncoder(WIDE.ranksPerPage, 2);
     encoder.addCoded(0, 4, 0, 0, NO_LINE, 0, 0);
     encoder.addCoded(far, 4, 0, 0, NO_LINE, 0, 0);
     const bytes = encoder.finish();

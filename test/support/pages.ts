@@ -21,10 +21,10 @@ export function encodeAsLoaded(format: PagedPuzzle, slots: number, entries: read
     }
     return { at, length: lines.bitLength - at };
   });
-  const encoder = new PageEncoder(format, slots, entries.length);
+  const encoder = new PageEncoder(slots, entries.length);
   let recordBits = 0;
   entries.forEach(({ slot, hole, record }, i) => {
-    encoder.addCoded(slot, hole, record.distance, record.optimal, lines, coded[i].at, coded[i].length);
+    encoder.addCoded(slot, format.holeMoves[hole].length, record.distance, record.optimal, lines, coded[i].at, coded[i].length);
     recordBits += DISTANCE_BITS + (record.distance === 0 ? 0 : format.holeMoves[hole].length + coded[i].length);
   });
   return { bytes: encoder.finish(), recordBits };

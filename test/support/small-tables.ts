@@ -10,6 +10,6 @@ export function nearEightSpec(maxSteps: number): TableSpec {
 
 /** The same table, its BFS and pages built on the first load only: a test that loads it again reuses them. */
 export function builtOnce<Pages extends TablePages | ArrayPages>(spec: TableSpec<Pages>): TableSpec<Pages> {
-  let built: Pages | undefined;
-  return { ...spec, build: () => (built ??= spec.build()) };
+  let built: Promise<Pages> | undefined;
+  return { ...spec, build: (options) => (built ??= spec.build(options)) };
 }

@@ -15,7 +15,7 @@ export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
     goal: EIGHT_GOALS,
     depth,
     spacePositions: EIGHT_SPACE_POSITIONS,
-    build: () =>
+    build: (options) =>
       planPages(
         EIGHT_FORMAT,
         CANONICAL_GOALS.map((goal, goalIndex) => ({
@@ -27,6 +27,7 @@ export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
             return { board: formatEightBoard(board), goal: formatEightBoard(goal), path: eightLetters(board.indexOf(BLANK), line) };
           },
         })),
+        options,
       ),
   };
 }

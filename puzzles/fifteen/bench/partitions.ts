@@ -38,7 +38,7 @@ async function coldLoad(name: string, databases: PatternDatabases): Promise<{ re
   const tableName = `partition-${name}`;
   const loader = createDynamoClient({ endpoint: local.endpoint });
   await ensureTable(loader, tableName);
-  await loadTable(loader, { ...fifteenSpec(databases.partition), build: () => planArrayPages(FIFTEEN_TABLE, databaseArrays(databases)) }, { tableName });
+  await loadTable(loader, { ...fifteenSpec(databases.partition), build: async () => planArrayPages(FIFTEEN_TABLE, databaseArrays(databases)) }, { tableName });
   loader.destroy();
   const reader = createDynamoClient({ endpoint: local.endpoint });
   const started = performance.now();

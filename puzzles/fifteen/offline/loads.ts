@@ -17,7 +17,7 @@ export function fifteenSpec(partition: readonly (readonly number[])[] = PARTITIO
     goal: `pattern databases ${partition.map((group) => group.join(',')).join(' / ')}`,
     depth: 0,
     spacePositions: partition.reduce((sum, group) => sum + placementsFor(group.length), 0),
-    build: () => planArrayPages(FIFTEEN_TABLE, databaseArrays(buildPatternDatabases(partition))),
+    build: async () => planArrayPages(FIFTEEN_TABLE, databaseArrays(buildPatternDatabases(partition))),
   };
 }
 

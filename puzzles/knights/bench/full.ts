@@ -3,11 +3,13 @@
  * (knights-bfs.c beside this file), each side in fresh processes (bfs-process.ts for the TypeScript one).
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MAX_LIMIT } from '../rules/query';
 import { knightsSpec } from '../offline/loads';
 import { itemBytes, pageItem, writeUnitsOf } from '../../../store/table-schema';
-import { BFS_TRIALS, type Row, compileReference, peakMiB, timed } from '../../../core/benchmark';
+import { BFS_TRIALS, type Row, compileReference, peakMiB, timedAsync } from '../../../core/benchmark';
 
 interface BfsRun {
   seconds: number;
@@ -27,27 +29,46 @@ function typescriptBfs(): BfsRun {
  * The whole knights space: first every line, mask and page (in a fresh process, so that the peak
  * RSS is the build's own), then the BFS in C and in TypeScript, interleaved.
  */
-export function full(): Row[] {
-  return [wholeSpacePages(), ...wholeSpaceBfs()];
+export async function full(): Promise<Row[]> {
+  return [...(await wholeSpacePages()), ...wholeSpaceBfs()];
 }
 
-function wholeSpacePages(): Row {
-  const pages = timed(() => knightsSpec('standard', MAX_LIMIT).build());
-  const buildPeak = peakMiB();
-  let bytes = 0;
-  let writeUnits = 0;
-  for (let i = 0; i < pages.value.pages.length; i++) {
-    const size = itemBytes(pageItem(pages.value.pages[i].key, pages.value.encode(i)));
-    bytes += size;
-    writeUnits += writeUnitsOf(size);
+/**
+ * Every page of the whole space, on every core (its peak memory is this process's first), then on
+ * one thread, as the baseline: the same bytes, checked by the manifest's checksum.
+ */
+async function wholeSpacePages(): Promise<Row[]> {
+  const threads = availableParallelism();
+  const rows: Row[] = [];
+  const checksums: string[] = [];
+  for (const build of [threads, 1]) {
+    const pages = await timedAsync(() => knightsSpec('standard', MAX_LIMIT).build({ threads: build }));
+    const buildPeak = peakMiB();
+    const hash = createHash('sha256');
+    let bytes = 0;
+    let writeUnits = 0;
+    for (let i = 0; i < pages.value.pages.length; i++) {
+      const page = pages.value.encode(i);
+      const size = itemBytes(pageItem(pages.value.pages[i].key, page));
+      hash.update(`${pages.value.pages[i].key}\n`).update(page);
+      bytes += size;
+      writeUnits += writeUnitsOf(size);
+    }
+    const checksum = hash.digest('hex');
+    checksums.push(checksum);
+    rows.push({
+      benchmark: 'full',
+      input: `whole space on ${build} thread${build === 1 ? '' : 's'}: BFS, lines, masks, ${pages.value.pages.length} pages (${bytes} bytes, ${writeUnits} write units, sha256 ${checksum.slice(0, 12)}…)`,
+      positions: pages.value.positions,
+      seconds: pages.seconds.toFixed(2),
+      'peak MiB': rows.length === 0 ? buildPeak : '',
+    });
   }
-  return {
-    benchmark: 'full',
-    input: `whole space: BFS, lines, masks, ${pages.value.pages.length} pages (${bytes} bytes, ${writeUnits} write units)`,
-    positions: pages.value.positions,
-    seconds: pages.seconds.toFixed(2),
-    'peak MiB': buildPeak,
-  };
+  const [many, one] = rows;
+  if (checksums[0] !== checksums[1]) one.input += ' (BYTES DIFFER FROM THE OTHER BUILD)';
+  one['vs reference'] = '1.00';
+  many['vs reference'] = (Number(many.seconds) / Number(one.seconds)).toFixed(2);
+  return [one, many];
 }
 
 function wholeSpaceBfs(): Row[] {

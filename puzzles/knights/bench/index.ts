@@ -10,7 +10,7 @@ import { decodeKnights } from '../rules/space';
 import { buildKnightsBfsTable } from '../rules/bfs-table';
 import { knightsSpec } from '../offline/loads';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../seeded-inputs';
-import { type Row, latencies, peakMiB, timed } from '../../../core/benchmark';
+import { type Row, latencies, peakMiB, timed, timedAsync } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { full } from './full';
@@ -18,10 +18,10 @@ import { full } from './full';
 /** The depth the query and init benchmarks load: hundreds of pages, loaded in a second or two. */
 const SERVED_DEPTH = 10;
 
-function precompute(): Row[] {
+async function precompute(): Promise<Row[]> {
   const standard = resolveKnightsGoal('standard');
   const bfs = timed(() => buildKnightsBfsTable(standard, 15));
-  const pages = timed(() => knightsSpec('standard', 15).build());
+  const pages = await timedAsync(() => knightsSpec('standard', 15).build());
   const whole = timed(() => buildKnightsBfsTable(standard, MAX_LIMIT));
   const rows: Row[] = [
     { benchmark: 'precompute', input: 'knights standard, depth 15: BFS', positions: bfs.value.bfs.order.length, seconds: bfs.seconds },

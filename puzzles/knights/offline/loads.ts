@@ -32,15 +32,19 @@ export function knightsSpec(name: string, depth: number, board: KnightsBoard = b
     spacePositions: KNIGHTS_POSITIONS,
     roomProblem: (catalog) => goalRoomProblem(name, catalog),
     catalogBound: { kind: 'knights', max: MAX_GOALS },
-    build: () =>
-      planPages(KNIGHTS_FORMAT, [
-        {
-          name: table,
-          bfs: buildKnightsBfsTable({ name, board }, depth).bfs,
-          unrank: knightsUnrank,
-          describe: (code, line) => ({ board: formatKnightsBoard(decodeKnights(code)), goal, path: [...line] }),
-        },
-      ]),
+    build: (options) =>
+      planPages(
+        KNIGHTS_FORMAT,
+        [
+          {
+            name: table,
+            bfs: buildKnightsBfsTable({ name, board }, depth).bfs,
+            unrank: knightsUnrank,
+            describe: (code, line) => ({ board: formatKnightsBoard(decodeKnights(code)), goal, path: [...line] }),
+          },
+        ],
+        options,
+      ),
   };
 }
 
