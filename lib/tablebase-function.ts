@@ -83,7 +83,17 @@ export class TablebaseFunction extends Construct {
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: { NODE_OPTIONS: '--enable-source-maps' },
       // The runtime has the AWS SDK v3: it stays out of the bundle, as CDK's default for Node 18+ has it.
-      bundling: { sourceMap: true, minify: true, target: 'node24', forceDockerBundling: false, externalModules: ['@aws-sdk/*', ...(props.leaveOut ?? [])] },
+      // A CommonJS bundle has no import.meta.url: it is the bundle's own URL, which a module that
+      // is its own worker's entry (the loader's threads) starts its workers on.
+      bundling: {
+        sourceMap: true,
+        minify: true,
+        target: 'node24',
+        forceDockerBundling: false,
+        externalModules: ['@aws-sdk/*', ...(props.leaveOut ?? [])],
+        define: { 'import.meta.url': 'bundleUrl' },
+        banner: 'const bundleUrl=require("url").pathToFileURL(__filename).href;',
+      },
     });
   }
 

@@ -16,6 +16,20 @@ export interface LoaderEnvironment {
   readonly LOAD_OPTIONS?: string;
   /** A DynamoDB-compatible server instead of AWS (rehearsals on this machine only). */
   readonly DYNAMODB_ENDPOINT?: string;
+  /** Set by Lambda: the function's memory in MB, which gives its CPU. */
+  readonly AWS_LAMBDA_FUNCTION_MEMORY_SIZE?: string;
+}
+
+/** Lambda gives CPU in proportion to memory: a vCPU's worth for each 1,769 MB (1.7 at 3,008 MB, on two cores). */
+export const MB_PER_VCPU = 1769;
+
+/**
+ * The threads a load gets from the function's memory: the vCPUs' worth of time Lambda gives it,
+ * rounded (the cores the function sees may be more than it is given time on).
+ */
+export function workersOf(memoryMb: string | undefined): string | undefined {
+  const mb = Number(memoryMb);
+  return Number.isInteger(mb) && mb > 0 ? String(Math.max(1, Math.round(mb / MB_PER_VCPU))) : undefined;
 }
 
 export async function loaderSettings(environment: LoaderEnvironment) {
@@ -28,7 +42,10 @@ export async function loaderSettings(environment: LoaderEnvironment) {
     if (error instanceof InvalidInputError) throw new UsageError(`LOAD_OPTIONS: ${error.message}`);
     throw error;
   }
-  return loadSettingsFrom({ ...parsed.values, goals: parsed.goals, table: environment.TABLE_NAME, endpoint: environment.DYNAMODB_ENDPOINT || undefined }, choices);
+  return loadSettingsFrom(
+    { workers: workersOf(environment.AWS_LAMBDA_FUNCTION_MEMORY_SIZE), ...parsed.values, goals: parsed.goals, table: environment.TABLE_NAME, endpoint: environment.DYNAMODB_ENDPOINT || undefined },
+    choices,
+  );
 }
 
 export interface LoadSummary {

@@ -10,16 +10,17 @@
  * module is that thread's entry too, and so is a bundle that holds it (the deploy's loader).
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvalidInputError } from '../core/errors';
+import { threadOn } from '../core/threads';
 import { type LoadChoices, loadChoices, tableSpecs } from '../puzzles/registry';
 import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
 import { ensureTable } from '../store/table-admin';
+// The page-encoding threads' module, evaluated with this one: a bundle holding this module is their entry too.
+import '../store/page-encoding';
 import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME, tableNameProblem } from '../store/table-schema';
 import { createProgressReporter } from './load-progress';
@@ -246,22 +247,11 @@ interface TableThreadData {
 /** What a table's thread tells: its progress, then its result or why it failed. */
 type TableThreadMessage = { readonly progress: LoadProgress } | { readonly result: LoadResult } | { readonly failed: { readonly name: string; readonly message: string } };
 
-/** The entry of this module, or of the bundle that holds it (a CommonJS bundle has no import.meta.url). */
-function threadEntry(): URL {
-  return typeof __filename === 'string' ? pathToFileURL(__filename) : new URL(import.meta.url);
-}
-
-/** A source entry (.ts) runs under tsx, as the commands do (a worker inherits tsx, not a test runner's transform). */
-function loaderArguments(entry: URL): string[] | undefined {
-  if (!entry.pathname.endsWith('.ts') || process.execArgv.some((argument) => argument.includes('tsx'))) return undefined;
-  return [...process.execArgv, '--import', pathToFileURL(createRequire(entry).resolve('tsx')).href];
-}
 
 /** Loads one table of the settings on a thread of its own, with a client of its own. */
 function loadOnThread(settings: LoadSettings, table: string, threads: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const entry = threadEntry();
-    const worker = new Worker(entry, { workerData: { loadTable: { values: settings.values, table, threads } satisfies TableThreadData }, execArgv: loaderArguments(entry) });
+    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads } satisfies TableThreadData });
     let outcome: { result: LoadResult } | { error: Error } | undefined;
     worker.on('message', (message: TableThreadMessage) => {
       if ('progress' in message) onProgress(message.progress);
@@ -277,8 +267,7 @@ function loadOnThread(settings: LoadSettings, table: string, threads: number, on
 }
 
 /** A table's thread: its spec made again from the load's options, loaded, and the result told. */
-if (!isMainThread && workerData?.loadTable) {
-  const { values, table, threads } = workerData.loadTable as TableThreadData;
+async function loadOwnTable({ values, table, threads }: TableThreadData): Promise<void> {
   const tell = (message: TableThreadMessage) => parentPort!.postMessage(message);
   try {
     const settings = loadSettingsFrom(values, await loadChoices());
@@ -294,3 +283,5 @@ if (!isMainThread && workerData?.loadTable) {
     tell({ failed: { name: (error as Error).name, message: (error as Error).message } });
   }
 }
+
+if (!isMainThread && workerData?.loadTable) void loadOwnTable(workerData.loadTable as TableThreadData);

@@ -8,9 +8,8 @@
  * This module is its own worker's entry: a worker started on it (or on a bundle that holds it)
  * encodes pages and ends. It knows no puzzle: each record's entry holds all its page needs.
  */
-import { Worker, isMainThread, workerData } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { threadOn } from '../core/threads';
 import { BitWriter } from './bits';
 import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
 import { MAX_DISTANCE, PageEncoder } from './page-codec';
@@ -102,24 +101,10 @@ export async function encodePages(layout: PageLayout, sections: readonly Measure
   return { page: (index) => input.bytes.subarray(index * capacity, index * capacity + input.lengths[index]), threads: input.next[1] };
 }
 
-/** The entry URL of this module, or of the bundle it is part of (a CommonJS bundle has no import.meta.url). */
-function workerEntry(): URL {
-  return typeof __filename === 'string' ? pathToFileURL(__filename) : new URL(import.meta.url);
-}
-
-/**
- * A source entry (.ts) runs under tsx, as the commands do: a worker inherits its parent's loader
- * under tsx, but not a test runner's own transform.
- */
-function loaderArguments(entry: URL): string[] | undefined {
-  if (!entry.pathname.endsWith('.ts') || process.execArgv.some((argument) => argument.includes('tsx'))) return undefined;
-  return [...process.execArgv, '--import', pathToFileURL(createRequire(entry).resolve('tsx')).href];
-}
 
 function startWorker(input: EncodingInput, thread: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const entry = workerEntry();
-    const worker = new Worker(entry, { workerData: { encodePages: input, thread }, execArgv: loaderArguments(entry) });
+    const worker = threadOn(import.meta.url, { encodePages: input, thread });
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a page-encoding thread stopped with code ${code}`))));
   });

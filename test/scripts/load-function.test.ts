@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { MB_PER_VCPU, loaderSettings, workersOf } from '../../scripts/load-function';
+
+describe("the deploy's loader", () => {
+  it("loads on as many threads as its memory gives it vCPUs' worth of time: one at 1,769 MB and below, two at 3,008 MB, six at the most memory", () => {
+    expect(workersOf(String(MB_PER_VCPU))).toBe('1');
+    expect(workersOf('1024')).toBe('1');
+    expect(workersOf('2600')).toBe('1');
+    expect(workersOf('3008')).toBe('2');
+    expect(workersOf('10240')).toBe('6');
+    expect(workersOf(undefined)).toBeUndefined();
+    expect(workersOf('lots')).toBeUndefined();
+  });
+
+  it('takes its threads from the memory Lambda sets, and its load from the stack', async () => {
+    const settings = await loaderSettings({ TABLE_NAME: 'tablebase', LOAD_OPTIONS: '--goals standard --knights-depth 39', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '3008' });
+    expect(settings).toMatchObject({ table: 'tablebase', workers: 2 });
+    expect(settings.specs.map((spec) => [spec.table, spec.depth])).toEqual([['knights#standard', 39]]);
+  });
+});
