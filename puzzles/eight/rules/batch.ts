@@ -3,7 +3,7 @@ import type { Engine } from '../../../core/engine';
 import { groupBy } from '../../../core/engine';
 import { BLANK } from './board';
 import type { EightAnswer, EightQuery } from './query';
-import { eightSearcher } from './search';
+import { eightPatternSearcher } from './pattern-search';
 import { EightBfsTables } from './bfs-tables';
 
 /**
@@ -15,7 +15,7 @@ export const EIGHT_TABLE_PAYS_AT = 250;
 export function solveEightBatch(queries: readonly EightQuery[], engine: Engine): EightAnswer[] {
   const answers = new Array<EightAnswer>(queries.length);
   const tables = new EightBfsTables();
-  const search = eightSearcher();
+  const search = eightPatternSearcher();
   for (const indexes of groupBy(queries, (query) => query.to.indexOf(BLANK)).values()) {
     const useTable = engine === 'table' || (engine === 'auto' && indexes.length >= EIGHT_TABLE_PAYS_AT);
     for (const i of indexes) answers[i] = useTable ? tables.lookup(queries[i]) : search(queries[i]);

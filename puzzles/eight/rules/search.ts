@@ -83,16 +83,7 @@ export class EightSearch implements SearchProblem {
   conflictTotal = 0;
 
   constructor(query: EightQuery) {
-    this.load(query);
-  }
-
-  /** Sets the state to search from `query.from` towards `query.to`, in the same arrays. */
-  load(query: EightQuery): void {
     this.cells.set(query.from);
-    this.along.fill(0);
-    this.conflicts.fill(0);
-    this.manhattanTotal = 0;
-    this.conflictTotal = 0;
     for (let cell = 0; cell < CELLS; cell++) {
       const tile = query.to[cell];
       if (tile === BLANK) continue;
@@ -166,12 +157,6 @@ export class EightDepthFirst extends DepthFirstPass {
     this.state = new EightSearch(query);
   }
 
-  /** Starts over on another query in the same arrays, its count of nodes at 0 (for a budget with no node cap). */
-  restart(query: EightQuery): void {
-    this.state.load(query);
-    this.nodes = 0;
-  }
-
   search(depth: number, bound: number, undoPrevious: number): number {
     const state = this.state;
     return this.dive(depth, bound, undoPrevious, state.blank, state.manhattanTotal, state.conflictTotal);
@@ -237,24 +222,7 @@ export class EightDepthFirst extends DepthFirstPass {
 /** The exact answer by search; UnreachableError for a pair of different parity, BudgetExhaustedError when the budget ends first. */
 export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED): EightAnswer {
   assertReachable(query);
-  return answerOf(searchWithin(query, EIGHT_DIAMETER, budget));
-}
-
-/**
- * searchEight without a budget for one query after another (judge input: thousands of them), all
- * in one search state and pass: a query allocates its answer and no five new typed arrays.
- */
-export function eightSearcher(): (query: EightQuery) => EightAnswer {
-  let pass: EightDepthFirst | undefined;
-  return (query) => {
-    assertReachable(query);
-    if (pass) pass.restart(query);
-    else pass = new EightDepthFirst(query, EIGHT_DIAMETER, UNLIMITED);
-    return answerOf(iterativeDeepening(pass, pass.state.estimate(), EIGHT_DIAMETER));
-  };
-}
-
-function answerOf(outcome: SearchOutcome): EightAnswer {
+  const outcome = searchWithin(query, EIGHT_DIAMETER, budget);
   switch (outcome.kind) {
     case 'solved':
       return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
