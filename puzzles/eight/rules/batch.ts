@@ -8,9 +8,11 @@ import { EightBfsTables } from './bfs-tables';
 
 /**
  * Questions about one canonical goal (one blank cell in B) from which `auto` builds its table.
- * Building one takes about 0.06 s; a warm search about 0.25 ms on average (`npm run bench`).
+ * Building one took about 0.1 s in a fresh process (the 9 of them 0.8 to 1.2 s), the pattern
+ * databases' search about 0.05 ms a question (8,620 of the judge benchmark's in 0.44 to 0.54 s,
+ * the databases of all 9 goals built within that).
  */
-export const EIGHT_TABLE_PAYS_AT = 250;
+export const EIGHT_TABLE_PAYS_AT = 2000;
 
 export function solveEightBatch(queries: readonly EightQuery[], engine: Engine): EightAnswer[] {
   const answers = new Array<EightAnswer>(queries.length);
