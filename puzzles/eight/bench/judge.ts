@@ -3,8 +3,8 @@
  * each a whole process from start to exit: `npm run --silent solve -- eight --engine search`
  * against a typical accepted HDU 3567 solution in C (judge-peer.c) and a tuned one
  * (judge-peer-incremental.c), on the same judge input (judge-input.ts, 20 copies of 431 pairs),
- * interleaved, the fastest of TRIALS each; then the start alone (a one-case input). Every output
- * is checked against ours.
+ * interleaved, the fastest of TRIALS each (wall clock, and CPU time); then the start alone (a
+ * one-case input). Every output is checked against ours.
  */
 import { spawnSync } from 'node:child_process';
 import { type Row, compileReference, medianOf } from '../../../core/benchmark';
@@ -25,22 +25,39 @@ interface Program {
 
 const OURS: Program = { name: 'npm run --silent solve -- eight --engine search', command: 'npm', args: ['run', '--silent', 'solve', '--', 'eight', '--engine', 'search'] };
 
-/** One whole run: its wall-clock seconds, and whether its output is `expected`. */
-function run(program: Program, input: string, expected: string): { seconds: number; same: boolean } {
+/**
+ * Runs the program under bash, whose `times` then prints the CPU time of its children (the
+ * program and every process it waited for: npm, sh and Node for ours) on the last line of stderr.
+ * On a shared machine the CPU time moves less than the wall clock.
+ */
+const WITH_TIMES = '"$@"; status=$?; times >&2; exit $status';
+
+/** `0m1.234s` as seconds. */
+const secondsOf = (text: string) => {
+  const [, minutes, seconds] = /^(\d+)m([\d.]+)s$/.exec(text) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+};
+
+/** One whole run: its wall-clock seconds, its CPU seconds (user and system), and whether its output is `expected`. */
+function run(program: Program, input: string, expected: string): { seconds: number; cpu: number; same: boolean } {
   const start = performance.now();
-  const result = spawnSync(program.command, program.args, { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const result = spawnSync('bash', ['-c', WITH_TIMES, 'run', program.command, ...program.args], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = (performance.now() - start) / 1000;
   if (result.status !== 0) throw new Error(`${program.name} exited ${result.status}: ${result.stderr}`);
-  return { seconds, same: result.stdout === expected };
+  const [user, system] = result.stderr.trim().split('\n').at(-1)!.split(' ').map(secondsOf);
+  return { seconds, cpu: user + system, same: result.stdout === expected };
 }
 
+type Runs = { seconds: number[]; cpu: number[]; same: boolean };
+
 /** TRIALS runs of every program on `input`, interleaved (ours, then each peer, again and again). */
-function interleaved(programs: readonly Program[], input: string, expected: string): { seconds: number[]; same: boolean }[] {
-  const runs = programs.map(() => ({ seconds: [] as number[], same: true }));
+function interleaved(programs: readonly Program[], input: string, expected: string): Runs[] {
+  const runs = programs.map((): Runs => ({ seconds: [], cpu: [], same: true }));
   for (let trial = 0; trial < TRIALS; trial++) {
     programs.forEach((program, i) => {
       const one = run(program, input, expected);
       runs[i].seconds.push(one.seconds);
+      runs[i].cpu.push(one.cpu);
       runs[i].same &&= one.same;
     });
   }
@@ -66,16 +83,20 @@ export function judge(): Row[] {
     const whole = interleaved(programs, input, expected);
     const start = interleaved(programs, START_INPUT, startExpected);
     const cases = pairs.length * COPIES;
-    const rows = (label: string, runs: { seconds: number[]; same: boolean }[], queries: number): Row[] =>
+    // Ours over each peer: the fastest of each, and the median over the trials of the runs side by side (a slow minute of the machine slows both).
+    const fastestRatio = (ours: number[], theirs: number[]) => (Math.min(...theirs) > 0 ? (Math.min(...ours) / Math.min(...theirs)).toFixed(2) : 'no CPU time measured');
+    const medianRatio = (ours: number[], theirs: number[]) => medianOf(theirs.map((value, trial) => ours[trial] / value)).toFixed(2);
+    const rows = (label: string, runs: Runs[], queries: number): Row[] =>
       runs.map((one, i) => ({
         benchmark: 'judge',
         input: `${label}: ${programs[i].name}${one.same ? '' : ' (OUTPUT DIFFERS)'}`,
         cases: queries,
         'fastest s': Math.min(...one.seconds).toFixed(3),
         'each s': one.seconds.map((s) => s.toFixed(2)).join(', '),
-        // Ours over this one: the fastest of each, and the median over the trials of the runs side by side (a slow minute of the machine slows both).
-        'ours / this': i === 0 ? '' : (Math.min(...runs[0].seconds) / Math.min(...one.seconds)).toFixed(2),
-        'ours / this, median of trials': i === 0 ? '' : medianOf(one.seconds.map((s, trial) => runs[0].seconds[trial] / s)).toFixed(2),
+        'ours / this': i === 0 ? '' : fastestRatio(runs[0].seconds, one.seconds),
+        'median of trials': i === 0 ? '' : medianRatio(runs[0].seconds, one.seconds),
+        'least CPU s': Math.min(...one.cpu).toFixed(2),
+        'ours / this, CPU': i === 0 ? '' : fastestRatio(runs[0].cpu, one.cpu),
       }));
     return [...rows(`${COPIES} x ${pairs.length} pairs`, whole, cases), ...rows('start (1 case)', start, 1)];
   } finally {
