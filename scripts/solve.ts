@@ -9,42 +9,76 @@ import { parseArgs } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { ENGINES, parseEngine } from '../core/engine';
 import { InvalidInputError, UnreachableError } from '../core/errors';
-import { withOfflineRoles } from '../puzzles/registry';
+import { puzzleNamed, withOfflineRoles } from '../puzzles/registry';
 import { ownOptions, solveOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
-/** The puzzles with a judge format, and what solves theirs here. */
-const JUDGED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => {
-  const solver = offline.commandLine.judgeSolver;
-  return puzzle.judge && solver ? [{ name: puzzle.name, solver, commandLine: offline.commandLine, usage: offline.commandLine.solveUsage }] : [];
-});
-/** The options some puzzle's judge solver takes (each puzzle refuses those that are not its own). */
-const SOLVE_OPTIONS = solveOptions(JUDGED.map((one) => one.commandLine));
-
-const USAGE = `usage: npm run --silent solve -- ${JUDGED.map((one) => one.name).join('|')} [--engine ${ENGINES.join('|')}] ${JUDGED.flatMap((one) => (one.usage ? [`[${one.usage}]`] : [])).join(' ')} < input.txt`;
+/** The options of the command itself, whatever the puzzle. */
+const COMMAND_OPTIONS = { engine: { type: 'string', default: 'auto' }, help: { type: 'boolean', short: 'h' } } as const;
 
 /** a, b or c. */
 function orList(names: readonly string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promise<{ stdout: string; stderr: string; code: number }> {
-  let solve: (input: string) => string;
+/**
+ * The solver for words that name one puzzle with a judge format and give only options of its own,
+ * with that puzzle's offline roles imported alone; undefined for anything else (help, a mistake),
+ * which readWords answers with every puzzle's roles, as it always has (importing the other puzzles'
+ * roles took 10 to 15 ms of a judge run that lasts about a second).
+ */
+async function solverOfOnePuzzle(argv: string[]): Promise<((input: string) => string) | undefined> {
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { engine: { type: 'string', default: 'auto' }, help: { type: 'boolean', short: 'h' }, ...SOLVE_OPTIONS },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (values.help) return { stdout: `${USAGE}\n`, stderr: '', code: 0 };
-    const puzzle = positionals.length === 1 ? JUDGED.find((one) => one.name === positionals[0]) : undefined;
+    const name = parseArgs({ args: argv, options: COMMAND_OPTIONS, strict: false, allowPositionals: true }).positionals[0];
+    const puzzle = name === undefined ? undefined : puzzleNamed(name);
+    if (!puzzle?.judge) return undefined;
+    const { commandLine } = await puzzle.offline();
+    if (!commandLine.judgeSolver) return undefined;
+    const own = commandLine.solveOptions ?? {};
+    const { values, positionals } = parseArgs({ args: argv, options: { ...COMMAND_OPTIONS, ...own }, strict: true, allowPositionals: true });
+    if (values.help || positionals.length !== 1) return undefined;
+    return commandLine.judgeSolver(parseEngine(values.engine as string), ownOptions(puzzle.name, own, values, own, 'judge input'));
+  } catch {
+    return undefined; // readWords says what is wrong
+  }
+}
+
+/** The puzzles with a judge format, what solves theirs here, and the usage: every puzzle's offline roles. */
+async function everyJudgedPuzzle() {
+  const judged = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => {
+    const solver = offline.commandLine.judgeSolver;
+    return puzzle.judge && solver ? [{ name: puzzle.name, solver, commandLine: offline.commandLine, usage: offline.commandLine.solveUsage }] : [];
+  });
+  /** The options some puzzle's judge solver takes (each puzzle refuses those that are not its own). */
+  const options = solveOptions(judged.map((one) => one.commandLine));
+  const usage = `usage: npm run --silent solve -- ${judged.map((one) => one.name).join('|')} [--engine ${ENGINES.join('|')}] ${judged.flatMap((one) => (one.usage ? [`[${one.usage}]`] : [])).join(' ')} < input.txt`;
+  return { judged, options, usage };
+}
+
+type Outcome = { stdout: string; stderr: string; code: number };
+
+/** What the words ask for, read with every puzzle's offline roles: a solver, or the command's whole outcome (the usage, or what is wrong). */
+async function readWords(argv: string[]): Promise<{ solve: (input: string) => string } | { outcome: Outcome }> {
+  const { judged, options, usage } = await everyJudgedPuzzle();
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: { ...COMMAND_OPTIONS, ...options }, allowPositionals: true, strict: true });
+    if (values.help) return { outcome: { stdout: `${usage}\n`, stderr: '', code: 0 } };
+    const puzzle = positionals.length === 1 ? judged.find((one) => one.name === positionals[0]) : undefined;
     if (!puzzle) {
-      throw new InvalidInputError(`Name one puzzle, ${orList(JUDGED.map((one) => one.name))}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
+      throw new InvalidInputError(`Name one puzzle, ${orList(judged.map((one) => one.name))}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
     }
-    solve = puzzle.solver(parseEngine(values.engine as string), ownOptions(puzzle.name, puzzle.commandLine.solveOptions, values, SOLVE_OPTIONS, 'judge input'));
+    return { solve: puzzle.solver(parseEngine(values.engine as string), ownOptions(puzzle.name, puzzle.commandLine.solveOptions, values, options, 'judge input')) };
   } catch (error) {
-    return { stdout: '', stderr: `${(error as Error).message}\n${USAGE}\n`, code: 2 };
+    return { outcome: { stdout: '', stderr: `${(error as Error).message}\n${usage}\n`, code: 2 } };
+  }
+}
+
+export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promise<Outcome> {
+  let solve = await solverOfOnePuzzle(argv);
+  if (!solve) {
+    const words = await readWords(argv);
+    if ('outcome' in words) return words.outcome;
+    solve = words.solve;
   }
   try {
     return { stdout: solve(await text(stdin)), stderr: '', code: 0 };

@@ -1,7 +1,8 @@
 /**
  * The eight benchmarks: its 9 goals' BFS and pages (precompute), its IDA* per query and against a
- * reference IDA* in C with the same estimate and move order (search), and the pairs the local
- * URL's search fallbacks ask (query).
+ * reference IDA* in C with the same estimate and move order (search), the judge command as a whole
+ * process against accepted C solutions of the judge problem (judge), and the pairs the local URL's
+ * search fallbacks ask (query).
  */
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { decodeEight } from '../rules/space';
 import { EightBfsTables, buildEightBfsTable } from '../rules/bfs-tables';
 import { eightSpec } from '../offline/loads';
 import { eightBoardArbitrary } from '../seeded-inputs';
+import { judge } from './judge';
 import { type Row, TRIALS, compileReference, latencies, timed, timedAsync } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
@@ -85,6 +87,6 @@ function search(): Row[] {
 }
 
 export const benchmarks: PuzzleBenchmarks = {
-  rows: { precompute, search },
+  rows: { precompute, search, judge },
   searchedPaths: () => randomPairs(Number.POSITIVE_INFINITY, 40_000).map(([a, b]) => `/eight?from=${formatEightBoard(a)}&to=${formatEightBoard(b)}`),
 };

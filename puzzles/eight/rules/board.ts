@@ -22,28 +22,38 @@ const STEP = [SIDE, -1, 1, -SIDE];
 /** Cells 0..8 holding 0 (blank) or a tile 1..8, each exactly once. */
 export type EightBoard = readonly number[];
 
+/** Nine symbols of a board and nothing around or between them. */
+const PLAIN_BOARD = /^[1-8Xx]{9}$/;
+/** The bits of 0..8: every tile and the blank seen once each. */
+const ALL_SEEN = (1 << CELLS) - 1;
+
 /**
  * Reads a board of 9 cells row by row, such as `12X453786`: the tiles 1 to 8 and `X` for the blank
  * (a lower-case `x` too: a person types either). Spaces and `/` may stand anywhere between cells
  * (`12X 453 786`, `12X/453/786`) and are ignored, the one rule of core/board-text.ts.
  */
 export function parseEightBoard(text: string, what = 'The board'): EightBoard {
-  const { cells: symbols, separated } = boardText(text);
-  const shown = `${what} "${printable(text.trim())}"`;
+  // A board typed as 9 symbols and nothing else (judge input has thousands) skips the separators'
+  // split; every other text is read by the one rule, with its messages.
+  const symbols: ArrayLike<string> = PLAIN_BOARD.test(text) ? text : boardText(text).cells;
+  const shown = () => `${what} "${printable(text.trim())}"`;
   if (symbols.length !== CELLS) {
     throw new InvalidInputError(
-      `${shown} has ${symbols.length} characters${separated ? ' besides the spaces and "/"' : ''}; a board is 9: the tiles 1 to 8 and X (or x) for the blank, row by row (like 12345678X; ${SEPARATORS_IGNORED}).`,
+      `${shown()} has ${symbols.length} characters${boardText(text).separated ? ' besides the spaces and "/"' : ''}; a board is 9: the tiles 1 to 8 and X (or x) for the blank, row by row (like 12345678X; ${SEPARATORS_IGNORED}).`,
     );
   }
-  const cells = symbols.map((symbol, cell) => {
-    if (symbol === 'X' || symbol === 'x') return BLANK;
-    if (symbol >= '1' && symbol <= '8') return Number(symbol);
-    throw new InvalidInputError(`${shown} has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X (or x) for the blank.`);
-  });
-  const missing = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((value) => !cells.includes(value));
-  if (missing.length > 0) {
-    const names = missing.map(symbolOf).join(', ');
-    throw new InvalidInputError(`${shown} lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`);
+  const cells = new Array<number>(CELLS);
+  let seen = 0;
+  for (let cell = 0; cell < CELLS; cell++) {
+    const symbol = symbols[cell];
+    if (symbol === 'X' || symbol === 'x') cells[cell] = BLANK;
+    else if (symbol >= '1' && symbol <= '8') cells[cell] = symbol.charCodeAt(0) - 48;
+    else throw new InvalidInputError(`${shown()} has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X (or x) for the blank.`);
+    seen |= 1 << cells[cell];
+  }
+  if (seen !== ALL_SEEN) {
+    const names = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((value) => !(seen & (1 << value))).map(symbolOf).join(', ');
+    throw new InvalidInputError(`${shown()} lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`);
   }
   return cells;
 }
@@ -94,9 +104,11 @@ export function playEightLine(board: EightBoard, line: string): EightBoard {
 
 /** Parity of the tiles' order read row by row, ignoring the blank: moves never change it on a 3-wide board. */
 export function tileParity(board: EightBoard): number {
-  const tiles = board.filter((value) => value !== BLANK);
   let inversions = 0;
-  for (let i = 0; i < tiles.length; i++) for (let j = i + 1; j < tiles.length; j++) if (tiles[i] > tiles[j]) inversions++;
+  for (let i = 0; i < CELLS; i++) {
+    if (board[i] === BLANK) continue;
+    for (let j = i + 1; j < CELLS; j++) if (board[j] !== BLANK && board[i] > board[j]) inversions++;
+  }
   return inversions & 1;
 }
 

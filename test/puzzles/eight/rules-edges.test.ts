@@ -36,7 +36,7 @@ describe('eight batches', () => {
   });
 
   it('are answered the same by `auto` when a goal is asked often enough for its table', () => {
-    // As many questions about 12345678X as make its table pay (250) and one about 7568X4123, searched.
+    // As many questions about 12345678X as make its table pay (EIGHT_TABLE_PAYS_AT) and one about 7568X4123, searched.
     const often = Array.from({ length: EIGHT_TABLE_PAYS_AT }, (_, i) => CASES[i % 2 === 0 ? 0 : 5]);
     const mixed = [...often.slice(0, 100), CASES[1], ...often.slice(100)];
     const answers = solveEightBatch(mixed.map(([from, to]) => query(from, to)), 'auto');
