@@ -309,16 +309,24 @@ function chooseRanksPerPage(bitsBySection: readonly RecordBits[], ranks: number,
   return best;
 }
 
+/** Probes of a build, for timing its parts; absent, they cost nothing. */
+export interface PlanProbes {
+  /** Called as each part ends: every record's fields and line codes ('measure'), then the page size ('size'); the pages' encoding follows. */
+  readonly partDone?: (part: 'measure' | 'size') => void;
+}
+
 /** The pages of a logical table made of `sections` (one per goal), all of one puzzle. */
-export function planPages(format: PagedPuzzle, sections: readonly Section[]): TablePages {
+export function planPages(format: PagedPuzzle, sections: readonly Section[], probes?: PlanProbes): TablePages {
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
   const measured = sections.map((section) => measure(format, section, unpaged));
+  probes?.partDone?.('measure');
   const bitsBySection = measured.map((m) => recordBits(m, format.ranks));
   // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
   const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }), format.pageDigits)).sort((a, b) => b.length - a.length)[0];
   const capacity = pageCapacity(longestKey);
   const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, capacity) };
+  probes?.partDone?.('size');
   bitsBySection.length = 0;
 
   // Every page is written, empty or not (scrambling leaves hardly any empty), so that a missing
