@@ -6,7 +6,9 @@
  *            knights-bfs.c (the same loop), giving every rank's distance and optimal-move mask;
  *   measure  in BFS order, every position's entry (two 32-bit words at its scrambled rank) and its
  *            line code: one step choice (truncated binary among the forward moves) and a bit copy
- *            of the code of the position its first move reaches, measured a level earlier;
+ *            of the code of the position its first move reaches, measured a level earlier; in
+ *            batches as the TypeScript does it, and again one position at a time (the same entries
+ *            and lines, checked);
  *   size     every record's bits by scrambled rank, then the most ranks per page for which the
  *            codec's bound keeps every page within the capacity;
  *   encode   every page: header, a Rice gap per record unless every slot is present, the
@@ -216,6 +218,95 @@ static uint32_t choose_ranks_per_page(const uint8_t *bits, uint32_t capacity) {
   return best;
 }
 
+/* The measure loop one position at a time, as store/table-pages.ts measure was before it took batches. */
+static void measure_one_at_a_time(const uint32_t *order, const uint8_t *optimal, const int *levels, int depth, uint32_t *entries, Bits *lines_out) {
+  Bits lines = *lines_out;
+  size_t i = 0;
+  for (int d = 0; d <= depth; d++) {
+    for (size_t end = i + (size_t)levels[d]; i < end; i++) {
+      uint32_t code = order[i], rank = rank_of(code), hole = rank / SUBSETS, mask = optimal[rank];
+      size_t entry = 2 * (size_t)scramble(rank);
+      uint32_t start = 0, length = 0, target = 0;
+      if (d >= 1) {
+        int first = __builtin_ctz(mask);
+        target = jumps[hole][first];
+        if (d >= 2) {
+          size_t next = 2 * (size_t)scramble(rank_of(step(code, first)));
+          uint32_t next_word = entries[next + 1];
+          start = (uint32_t)lines.cursor;
+          /* the step from `target` to the next position's first target, having come from `hole` */
+          int index = move_index[target][(next_word >> TARGET_SHIFT) & 0x1f], back = move_index[target][hole];
+          write_choice(&lines, (uint32_t)(index > back ? index - 1 : index), jump_count[target] - 1u);
+          append_bits(&lines, &lines, entries[next], (int)(next_word & LENGTH_MASK));
+          length = (uint32_t)(lines.cursor - start);
+          if (length > LENGTH_MASK) { fprintf(stderr, "a line code of %u bits\n", length); exit(1); }
+        }
+      }
+      entries[entry] = start;
+      entries[entry + 1] = length | mask << OPTIMAL_SHIFT | (uint32_t)d << DISTANCE_SHIFT | target << TARGET_SHIFT | (uint32_t)jump_count[hole] << MOVES_SHIFT;
+    }
+  }
+  *lines_out = lines;
+}
+
+#define BATCH 256
+
+/*
+ * The measure loop as store/table-pages.ts measure runs it: in batches of positions, each kind
+ * of cache miss (the mask and the entry; the entry one move closer; the first word of its line)
+ * taken for the whole batch in a loop of independent loads, then the lines coded from cache.
+ */
+static void measure_batched(const uint32_t *order, const uint8_t *optimal, const int *levels, int depth, uint32_t *entries, Bits *lines_out) {
+  Bits lines = *lines_out;
+  size_t entry_at[BATCH];
+  uint8_t holes[BATCH], masks[BATCH];
+  uint32_t next_starts[BATCH], next_words[BATCH];
+  size_t level_start = 0;
+  for (int d = 0; d <= depth; d++) {
+    size_t level_end = level_start + (size_t)levels[d];
+    for (size_t from = level_start; from < level_end; from += BATCH) {
+      int count = level_end - from < BATCH ? (int)(level_end - from) : BATCH;
+      for (int j = 0; j < count; j++) {
+        uint32_t rank = rank_of(order[from + j]);
+        size_t entry = 2 * (size_t)scramble(rank);
+        if (entries[entry + 1] != 0) { fprintf(stderr, "a position appears twice in the BFS order\n"); exit(1); }
+        entry_at[j] = entry;
+        holes[j] = (uint8_t)(rank / SUBSETS);
+        masks[j] = optimal[rank];
+      }
+      if (d >= 2) {
+        for (int j = 0; j < count; j++) {
+          size_t next = 2 * (size_t)scramble(rank_of(step(order[from + j], __builtin_ctz(masks[j]))));
+          next_starts[j] = entries[next];
+          next_words[j] = entries[next + 1];
+        }
+        uint32_t first_bits = 0;
+        for (int j = 0; j < count; j++) first_bits += read_bits(&lines, next_starts[j], 1);
+        if (first_bits > (uint32_t)count) exit(1);
+      }
+      for (int j = 0; j < count; j++) {
+        uint32_t hole = holes[j], mask = masks[j], start = 0, length = 0, target = 0;
+        if (d >= 1) {
+          target = jumps[hole][__builtin_ctz(mask)];
+          if (d >= 2) {
+            uint32_t next_word = next_words[j];
+            start = (uint32_t)lines.cursor;
+            int index = move_index[target][(next_word >> TARGET_SHIFT) & 0x1f], back = move_index[target][hole];
+            write_choice(&lines, (uint32_t)(index > back ? index - 1 : index), jump_count[target] - 1u);
+            append_bits(&lines, &lines, next_starts[j], (int)(next_word & LENGTH_MASK));
+            length = (uint32_t)(lines.cursor - start);
+            if (length > LENGTH_MASK) { fprintf(stderr, "a line code of %u bits\n", length); exit(1); }
+          }
+        }
+        entries[entry_at[j]] = start;
+        entries[entry_at[j] + 1] = length | mask << OPTIMAL_SHIFT | (uint32_t)d << DISTANCE_SHIFT | target << TARGET_SHIFT | (uint32_t)jump_count[hole] << MOVES_SHIFT;
+      }
+    }
+    level_start = level_end;
+  }
+  *lines_out = lines;
+}
+
 /* This thread's CPU time: on a shared machine, the time it ran (stalls on memory included), not the time it waited. */
 static double now(void) {
   struct timespec t;
@@ -294,33 +385,27 @@ int main(int argc, char **argv) {
   uint32_t *entries = calloc((size_t)RANKS * 2, 4);
   if (!lines.words || !entries) { fprintf(stderr, "out of memory\n"); return 1; }
   double measure_start = now(), measure_wall = wall();
-  size_t i = 0;
-  for (int d = 0; d <= depth; d++) {
-    for (size_t end = i + (size_t)levels[d]; i < end; i++) {
-      uint32_t code = order[i], rank = rank_of(code), hole = rank / SUBSETS, mask = optimal[rank];
-      size_t entry = 2 * (size_t)scramble(rank);
-      uint32_t start = 0, length = 0, target = 0;
-      if (d >= 1) {
-        int first = __builtin_ctz(mask);
-        target = jumps[hole][first];
-        if (d >= 2) {
-          size_t next = 2 * (size_t)scramble(rank_of(step(code, first)));
-          uint32_t next_word = entries[next + 1];
-          start = (uint32_t)lines.cursor;
-          /* the step from `target` to the next position's first target, having come from `hole` */
-          int index = move_index[target][(next_word >> TARGET_SHIFT) & 0x1f], back = move_index[target][hole];
-          write_choice(&lines, (uint32_t)(index > back ? index - 1 : index), jump_count[target] - 1u);
-          append_bits(&lines, &lines, entries[next], (int)(next_word & LENGTH_MASK));
-          length = (uint32_t)(lines.cursor - start);
-          if (length > LENGTH_MASK) { fprintf(stderr, "a line code of %u bits\n", length); return 1; }
-        }
-      }
-      entries[entry] = start;
-      entries[entry + 1] = length | mask << OPTIMAL_SHIFT | (uint32_t)d << DISTANCE_SHIFT | target << TARGET_SHIFT | (uint32_t)jump_count[hole] << MOVES_SHIFT;
-    }
-  }
+  measure_batched(order, optimal, levels, depth, entries, &lines);
   double measure_seconds = now() - measure_start;
   measure_wall = wall() - measure_wall;
+  /* the same work one position at a time, into buffers of its own: the same entries and lines */
+  double one_seconds, one_wall;
+  {
+    Bits one_lines = {calloc(bound_bits / 32 + 2, 4), 0};
+    uint32_t *one_entries = calloc((size_t)RANKS * 2, 4);
+    if (!one_lines.words || !one_entries) { fprintf(stderr, "out of memory\n"); return 1; }
+    double start = now();
+    one_wall = wall();
+    measure_one_at_a_time(order, optimal, levels, depth, one_entries, &one_lines);
+    one_seconds = now() - start;
+    one_wall = wall() - one_wall;
+    if (one_lines.cursor != lines.cursor || memcmp(one_entries, entries, (size_t)RANKS * 8) != 0 || memcmp(one_lines.words, lines.words, (lines.cursor + 31) / 32 * 4) != 0) {
+      fprintf(stderr, "the measure loops differ\n");
+      return 1;
+    }
+    free(one_lines.words);
+    free(one_entries);
+  }
 
   /* size */
   double size_start = now(), size_wall = wall();
@@ -417,6 +502,7 @@ int main(int argc, char **argv) {
          (unsigned long long)offsets[pages], hash);
   printf("\"seconds\":{\"bfs\":%.3f,\"measure\":%.3f,\"size\":%.3f,\"encode\":%.3f},", bfs_seconds, measure_seconds, size_seconds, encode_seconds);
   printf("\"wallSeconds\":{\"bfs\":%.3f,\"measure\":%.3f,\"size\":%.3f,\"encode\":%.3f},", bfs_wall, measure_wall, size_wall, encode_wall);
+  printf("\"oneAtATime\":{\"seconds\":%.3f,\"wallSeconds\":%.3f},", one_seconds, one_wall);
   printf("\"accessSeconds\":{\"bfs\":%.3f,\"measure\":%.3f,\"size\":%.3f,\"encode\":%.3f}}\n", bfs_access, measure_access, size_access, encode_access);
   return 0;
 }

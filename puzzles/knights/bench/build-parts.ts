@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { printTable } from '../../../bench/harness';
-import { compileReference, peakMiB } from '../../../core/benchmark';
+import { type Row, compileReference, peakMiB } from '../../../core/benchmark';
 import { pageCount } from '../../../store/page-layout';
 import { type TablePages, planPages } from '../../../store/table-pages';
 import { pageCapacity, pageKey } from '../../../store/table-schema';
@@ -42,6 +42,8 @@ interface Run {
   readonly seconds: Record<Part, number>;
   readonly wallSeconds: Record<Part, number>;
   readonly accessSeconds?: Record<Part, number>;
+  /** The C measure loop one position at a time (the TypeScript's measure takes batches). */
+  readonly oneAtATime?: { readonly seconds: number; readonly wallSeconds: number };
   readonly positions: number;
   readonly levels: number[];
   readonly ranksPerPage: number;
@@ -141,7 +143,7 @@ function compare(rounds: number): void {
     reference.cleanup();
   }
   const positions = c[0].positions;
-  const rows = [...PARTS, 'total' as const].map((part) => {
+  const rows: Row[] = [...PARTS, 'total' as const].map((part) => {
     const of = (run: Run, seconds: Record<Part, number> | undefined = run.seconds) => (part === 'total' ? PARTS.reduce((sum, p) => sum + seconds![p], 0) : seconds![part]);
     const tsNs = ts.map((run) => nsPerPosition(of(run), positions));
     const cNs = c.map((run) => nsPerPosition(of(run), positions));
@@ -158,6 +160,17 @@ function compare(rounds: number): void {
       'C / access loop': range(cNs.map((ns, i) => ns / accessNs[i]), 2),
       'TS / access loop': range(tsNs.map((ns, i) => ns / accessNs[i]), 2),
     };
+  });
+  const oneNs = c.map((run) => nsPerPosition(run.oneAtATime!.seconds, positions));
+  rows.push({
+    part: 'measure, C one position at a time',
+    'TS ns/position': '',
+    'C ns/position': range(oneNs, 0),
+    'TS/C (per round)': range(ts.map((run, i) => run.seconds.measure / c[i].oneAtATime!.seconds), 2),
+    'TS/C wall-clock': range(ts.map((run, i) => run.wallSeconds.measure / c[i].oneAtATime!.wallSeconds), 2),
+    'C access loop ns/position': '',
+    'C / access loop': range(oneNs.map((ns, i) => ns / nsPerPosition(c[i].accessSeconds!.measure, positions)), 2),
+    'TS / access loop': '',
   });
   console.log(`CPU time of the building thread per position (wall-clock ratios beside); ${rounds} rounds, C then TypeScript, each in a fresh process; ${positions} positions, ${c[0].pages} pages of ${c[0].ranksPerPage} ranks, ${c[0].bytes} bytes, the same on both sides (FNV-1a ${c[0].hash})`);
   console.log(`TypeScript peak RSS ${range(ts.map((run) => run.peakMiB!), 0)} MiB`);
