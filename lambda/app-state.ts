@@ -55,7 +55,9 @@ export interface AppStateParts {
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
   const clock = parts.clock ?? systemClock;
-  const log = parts.log ?? createLogger(config.logLevel);
+  // Off Lambda (npm start's local URL) one process answers many requests at once: their lines go
+  // out together, a write per turn of the event loop rather than one per request.
+  const log = parts.log ?? createLogger(config.logLevel, { batched: !config.onLambda });
   const store = config.tableName
     ? new PageStore(createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region }), config.tableName, {
         timeoutMs: TABLE_TIMEOUT_MS,
