@@ -29,27 +29,38 @@ export type EightBoard = readonly number[];
  */
 export function parseEightBoard(text: string, what = 'The board'): EightBoard {
   const { cells: symbols, separated } = boardText(text);
-  const shown = `${what} "${printable(text.trim())}"`;
   if (symbols.length !== CELLS) {
     throw new InvalidInputError(
-      `${shown} has ${symbols.length} characters${separated ? ' besides the spaces and "/"' : ''}; a board is 9: the tiles 1 to 8 and X (or x) for the blank, row by row (like 12345678X; ${SEPARATORS_IGNORED}).`,
+      `${shownAs(what, text)} has ${symbols.length} characters${separated ? ' besides the spaces and "/"' : ''}; a board is 9: the tiles 1 to 8 and X (or x) for the blank, row by row (like 12345678X; ${SEPARATORS_IGNORED}).`,
     );
   }
-  const cells = symbols.map((symbol, cell) => {
-    if (symbol === 'X' || symbol === 'x') return BLANK;
-    if (symbol >= '1' && symbol <= '8') return Number(symbol);
-    throw new InvalidInputError(`${shown} has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X (or x) for the blank.`);
-  });
-  const missing = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((value) => !cells.includes(value));
-  if (missing.length > 0) {
-    const names = missing.map(symbolOf).join(', ');
-    throw new InvalidInputError(`${shown} lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`);
+  const cells: number[] = [];
+  let present = 0; // bit v set once value v is on the board
+  for (let cell = 0; cell < CELLS; cell++) {
+    const symbol = symbols[cell];
+    let value: number;
+    if (symbol === 'X' || symbol === 'x') value = BLANK;
+    else if (symbol >= '1' && symbol <= '8') value = Number(symbol);
+    else throw new InvalidInputError(`${shownAs(what, text)} has "${printable(symbol)}" at position ${cell + 1}; use only the tiles 1 to 8 and X (or x) for the blank.`);
+    cells.push(value);
+    present |= 1 << value;
+  }
+  if (present !== (1 << CELLS) - 1) {
+    const names = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((value) => !(present & (1 << value))).map(symbolOf).join(', ');
+    throw new InvalidInputError(`${shownAs(what, text)} lacks ${names}; each of the tiles 1 to 8 and the blank X appears exactly once.`);
   }
   return cells;
 }
 
+/** The board as a refusal quotes it. */
+function shownAs(what: string, text: string): string {
+  return `${what} "${printable(text.trim())}"`;
+}
+
 export function formatEightBoard(board: EightBoard): string {
-  return board.map(symbolOf).join('');
+  let text = '';
+  for (const value of board) text += symbolOf(value);
+  return text;
 }
 
 function symbolOf(value: number): string {
