@@ -114,7 +114,7 @@ function logRequest(log: Log, status: number, fields: Record<string, unknown>): 
   else log.info('request', fields);
 }
 
-/** Powertools reads the function's name, version and memory from a full Lambda context only. */
+/** The log reads the function's name, version and memory from a full Lambda context only. */
 function isFullContext(context: InvocationContext): context is Context {
   return typeof context.functionName === 'string' && typeof context.awsRequestId === 'string';
 }
