@@ -252,17 +252,23 @@ type TableThreadMessage = { readonly progress: LoadProgress } | { readonly resul
 function loadOnThread(settings: LoadSettings, table: string, threads: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads } satisfies TableThreadData });
-    let outcome: { result: LoadResult } | { error: Error } | undefined;
+    let settled = false;
+    // Settled by the thread's word, and the thread then ended: nothing it still holds (an idle
+    // socket, a timer) keeps the load waiting for it to exit.
+    const settle = (outcome: { result: LoadResult } | { error: Error }) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(outcome.error);
+    };
     worker.on('message', (message: TableThreadMessage) => {
       if ('progress' in message) onProgress(message.progress);
-      else if ('result' in message) outcome = { result: message.result };
-      else outcome = { error: Object.assign(new Error(message.failed.message), { name: message.failed.name }) };
+      else if ('result' in message) settle({ result: message.result });
+      else settle({ error: Object.assign(new Error(message.failed.message), { name: message.failed.name }) });
     });
-    worker.once('error', (error) => (outcome ??= { error }));
-    worker.once('exit', (code) => {
-      if (outcome && 'result' in outcome) resolve(outcome.result);
-      else reject(outcome?.error ?? new Error(`the thread loading ${table} stopped with code ${code}`));
-    });
+    worker.once('error', (error) => settle({ error }));
+    worker.once('exit', (code) => settle({ error: new Error(`the thread loading ${table} stopped with code ${code} before it was done`) }));
   });
 }
 

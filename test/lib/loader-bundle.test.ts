@@ -70,7 +70,8 @@ describe('the loader bundle', () => {
     expect(JSON.parse(mine.result.body!)).toMatchObject({ steps: 0, source: 'table', goal: 'mine' });
     const eight = await api.invoke(event('/eight?from=X87654321&to=12345678X'));
     expect(JSON.parse(eight.result.body!)).toMatchObject({ steps: 28, source: 'table' });
-  });
+    // Four tables built and loaded twice over: minutes on a 2-core machine that other work shares.
+  }, 600_000);
 
   it('fails with the load\'s own sentence, as the deploy shows it', async () => {
     const loader = await startBundledFunction(await bundleOf('loader'), { environment: { TABLE_NAME: 'x', DYNAMODB_ENDPOINT: testEndpoint() } });
