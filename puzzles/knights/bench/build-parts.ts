@@ -43,7 +43,7 @@ interface Run {
   readonly wallSeconds: Record<Part, number>;
   readonly accessSeconds?: Record<Part, number>;
   /** The C measure loop one position at a time (the TypeScript's measure takes batches). */
-  readonly oneAtATime?: { readonly seconds: number; readonly wallSeconds: number };
+  readonly oneAtATime?: { readonly seconds: number; readonly wallSeconds: number; readonly accessSeconds: number };
   readonly positions: number;
   readonly levels: number[];
   readonly ranksPerPage: number;
@@ -168,8 +168,8 @@ function compare(rounds: number): void {
     'C ns/position': range(oneNs, 0),
     'TS/C (per round)': range(ts.map((run, i) => run.seconds.measure / c[i].oneAtATime!.seconds), 2),
     'TS/C wall-clock': range(ts.map((run, i) => run.wallSeconds.measure / c[i].oneAtATime!.wallSeconds), 2),
-    'C access loop ns/position': '',
-    'C / access loop': range(oneNs.map((ns, i) => ns / nsPerPosition(c[i].accessSeconds!.measure, positions)), 2),
+    'C access loop ns/position': range(c.map((run) => nsPerPosition(run.oneAtATime!.accessSeconds, positions)), 0),
+    'C / access loop': range(oneNs.map((ns, i) => ns / nsPerPosition(c[i].oneAtATime!.accessSeconds, positions)), 2),
     'TS / access loop': '',
   });
   console.log(`CPU time of the building thread per position (wall-clock ratios beside); ${rounds} rounds, C then TypeScript, each in a fresh process; ${positions} positions, ${c[0].pages} pages of ${c[0].ranksPerPage} ranks, ${c[0].bytes} bytes, the same on both sides (FNV-1a ${c[0].hash})`);
