@@ -17,9 +17,9 @@
  * work): how far the part is from what its cache misses cost.
  *
  * Usage: build-parts CAPACITY (the bytes a page may hold, as pageCapacity gives it). Prints one
- * line of JSON: each part's seconds (CPU time, and wall-clock time), each access loop's seconds, and what the TypeScript side
- * checks against its own build (levels, total line bits, ranks per page, pages, their bytes and
- * their FNV-1a hash).
+ * line of JSON: each part's seconds (CPU time, and wall-clock time), each access loop's seconds,
+ * and what the TypeScript side checks against its own build (levels, total line bits, ranks per
+ * page, pages, their bytes and their FNV-1a hash).
  *
  * Build: cc -O2 -o build-parts puzzles/knights/bench/build-parts.c
  */

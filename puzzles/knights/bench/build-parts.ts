@@ -6,8 +6,10 @@
  *   size     every record's bits and the page size (recordBits, chooseRanksPerPage);
  *   encode   every page into one buffer (the rest of planPages).
  * Each side runs in fresh processes, C then TypeScript, a few rounds (the machine is shared: the
- * ratios of a round count, not single times). The C side also times a loop of only each part's
- * memory accesses: what the part's cache misses cost, with none of its bit work.
+ * ratios of a round count, not single times), each timed by its building thread's CPU time (the
+ * time it ran, its stalls on memory included, not the time it waited for a core), wall-clock
+ * ratios beside. The C side also times a loop of only each part's memory accesses: what the
+ * part's cache misses cost, with none of its bit work.
  *
  *   npx tsx puzzles/knights/bench/build-parts.ts [--rounds N]   the comparison (3 rounds by default)
  *   npx tsx puzzles/knights/bench/build-parts.ts --one          one TypeScript build, its parts as JSON
