@@ -148,8 +148,9 @@ function entryIndexFor(section: Section, layout: PageLayout, shared: boolean): E
  * of the position one move closer, the first word of that one's line code); taken one position at
  * a time, the bit work between them keeps the processor from having many in flight. In batches,
  * each kind of miss is taken for the whole batch in a short loop of independent loads, and the
- * lines are then coded from cache (the whole-space measure took about three quarters of the time
- * with batches of 256; 128 and 512 did about as well, 64 and 1,024 worse).
+ * lines are then coded from cache: the whole space's measure went from 1,213-1,317 to 687-1,021 ns
+ * of CPU a position (BENCHMARKS.md, build-parts). At depth 21, batches of 128 and 512 did about as
+ * well as 256.
  */
 const MEASURE_BATCH = 256;
 

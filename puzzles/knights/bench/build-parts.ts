@@ -6,8 +6,10 @@
  *   size     every record's bits and the page size (recordBits, chooseRanksPerPage);
  *   encode   every page into one buffer (the rest of planPages).
  * Each side runs in fresh processes, C then TypeScript, a few rounds (the machine is shared: the
- * ratios of a round count, not single times). The C side also times a loop of only each part's
- * memory accesses: what the part's cache misses cost, with none of its bit work.
+ * ratios of a round count, not single times), each timed by its building thread's CPU time (the
+ * time it ran, its stalls on memory included, not the time it waited for a core), wall-clock
+ * ratios beside. The C side also times a loop of only each part's memory accesses: what the
+ * part's cache misses cost, with none of its bit work.
  *
  *   npx tsx puzzles/knights/bench/build-parts.ts [--rounds N]   the comparison (3 rounds by default)
  *   npx tsx puzzles/knights/bench/build-parts.ts --one          one TypeScript build, its parts as JSON
@@ -43,7 +45,7 @@ interface Run {
   readonly wallSeconds: Record<Part, number>;
   readonly accessSeconds?: Record<Part, number>;
   /** The C measure loop one position at a time (the TypeScript's measure takes batches). */
-  readonly oneAtATime?: { readonly seconds: number; readonly wallSeconds: number };
+  readonly oneAtATime?: { readonly seconds: number; readonly wallSeconds: number; readonly accessSeconds: number };
   readonly positions: number;
   readonly levels: number[];
   readonly ranksPerPage: number;
@@ -168,8 +170,8 @@ function compare(rounds: number): void {
     'C ns/position': range(oneNs, 0),
     'TS/C (per round)': range(ts.map((run, i) => run.seconds.measure / c[i].oneAtATime!.seconds), 2),
     'TS/C wall-clock': range(ts.map((run, i) => run.wallSeconds.measure / c[i].oneAtATime!.wallSeconds), 2),
-    'C access loop ns/position': '',
-    'C / access loop': range(oneNs.map((ns, i) => ns / nsPerPosition(c[i].accessSeconds!.measure, positions)), 2),
+    'C access loop ns/position': range(c.map((run) => nsPerPosition(run.oneAtATime!.accessSeconds, positions)), 0),
+    'C / access loop': range(oneNs.map((ns, i) => ns / nsPerPosition(c[i].oneAtATime!.accessSeconds, positions)), 2),
     'TS / access loop': '',
   });
   console.log(`CPU time of the building thread per position (wall-clock ratios beside); ${rounds} rounds, C then TypeScript, each in a fresh process; ${positions} positions, ${c[0].pages} pages of ${c[0].ranksPerPage} ranks, ${c[0].bytes} bytes, the same on both sides (FNV-1a ${c[0].hash})`);
