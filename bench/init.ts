@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
@@ -16,8 +15,9 @@ import { functionUrlEvent } from '../scripts/function-url-event';
 import { PROCESSES, type Row, medianOf, spreadOf } from '../core/benchmark';
 
 /**
- * The bundle started cold, PROCESSES times: with the AWS SDK preloaded (to tell its share apart)
- * and without (require to first answer, as Lambda's init and first invocation run it).
+ * The bundle started cold, PROCESSES times, as Lambda's init and first invocations run it: require
+ * to the handler, the first answer from a table, a second, then a first search (whatever a search
+ * readies on its first use, such as a perimeter around a goal, it readies then).
  */
 export async function init(): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-bundle-'));
@@ -27,42 +27,36 @@ export async function init(): Promise<Row[]> {
     const bundle = await buildFunctionBundle(dir);
     const tableName = 'init-bench';
     await ensureTable(client, tableName);
-    // The first puzzle that serves a table: loaded, and asked twice.
-    const served = (await withBenchmarks()).flatMap(({ puzzle, benchmarks }) => (benchmarks.served ? [{ name: puzzle.name, ...benchmarks.served }] : []))[0];
+    // The first puzzle that serves a table: loaded, asked twice, then asked what only its search answers.
+    const served = (await withBenchmarks()).flatMap(({ puzzle, benchmarks }) => (benchmarks.served ? [{ name: puzzle.name, ...benchmarks.served, searched: benchmarks.searchedPaths?.() ?? [] }] : []))[0];
     await loadTable(client, served.spec(), { tableName });
     const paths = served.paths();
     const event = (target: string) => functionUrlEvent({ method: 'GET', target, headers: { host: 'abc.lambda-url.us-east-1.on.aws' } });
-    const coldStart = async (preload: string[]) => {
-      const fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: local.endpoint }, preload });
+    const coldStart = async () => {
+      const fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: local.endpoint } });
       try {
         const first = await fn.invoke(event(paths[paths.length - 1]));
         if (!String(first.result.body).includes('"source":"table"')) throw new Error(`the first answer did not come from the table: ${first.result.body}`);
         const second = await fn.invoke(event(paths[Math.floor(paths.length / 2)]));
-        return { ...fn.init, firstMs: first.handlerMs, secondMs: second.handlerMs };
+        const search = served.searched.length > 0 ? await fn.invoke(event(served.searched[0])) : undefined;
+        if (search && !String(search.result.body).includes('"source":"search"')) throw new Error(`the first search was not a search: ${search.result.body}`);
+        return { ...fn.init, firstMs: first.handlerMs, firstSinceInitMs: first.sinceInitMs, secondMs: second.handlerMs, searchMs: search?.handlerMs };
       } finally {
         await fn.close();
       }
     };
-    const split = [];
-    const whole = [];
-    for (let run = 0; run < PROCESSES; run++) {
-      split.push(await coldStart(['@aws-sdk/client-dynamodb']));
-      whole.push(await coldStart([]));
-    }
-    const perimeters = Array.from({ length: PROCESSES }, () => {
-      const code = "import { PUZZLES } from './puzzles/registry'; const t = performance.now(); for (const puzzle of PUZZLES) puzzle.solver.prepare?.(); console.log(performance.now() - t);";
-      return Number(spawnSync(process.execPath, [...process.execArgv, '--input-type=module', '-e', code], { encoding: 'utf8' }).stdout);
-    });
+    const runs = [];
+    for (let run = 0; run < PROCESSES; run++) runs.push(await coldStart());
     const row = (input: string, values: number[]) => ({ benchmark: 'init', input, 'median ms': medianOf(values).toFixed(1), 'range ms': spreadOf(values, 1) });
+    const searches = runs.flatMap((run) => (run.searchMs === undefined ? [] : [run.searchMs]));
     return [
-      row(`Node's start, to the runtime's first line (${process.version})`, whole.map((run) => run.bootMs)),
-      row('require of the bundle, to the handler (init)', whole.map((run) => run.initMs)),
-      row('  of which the AWS SDK (@aws-sdk/client-dynamodb, preloaded in other processes)', split.map((run) => run.preloadMs)),
-      row('  of which the rest of the bundle, the SDK already loaded', split.map((run) => run.initMs)),
-      row('  of which readying the puzzles\' searches (each solver\'s prepare, timed alone)', perimeters),
-      row(`first answer: a ${served.name} position from the table (manifest and page reads)`, whole.map((run) => run.firstMs)),
-      row('second answer: another position from the table', whole.map((run) => run.secondMs)),
-      row('require to first answer (init + first answer)', whole.map((run) => run.initMs + run.firstMs)),
+      row(`Node's start, to the runtime's first line (${process.version})`, runs.map((run) => run.bootMs)),
+      row('require of the bundle, to the handler (init; the AWS SDK is in the bundle)', runs.map((run) => run.initMs)),
+      row(`first answer: a ${served.name} position from the table (manifest and page reads)`, runs.map((run) => run.firstMs)),
+      row('second answer: another position from the table', runs.map((run) => run.secondMs)),
+      row('require to first answer (init + first answer)', runs.map((run) => run.initMs + run.firstMs)),
+      row('  the same on the function\'s clock (with what init left running between them: reads, imports)', runs.map((run) => run.firstSinceInitMs)),
+      ...(searches.length > 0 ? [row(`then a first search: a ${served.name} question past the table (what the search readies on first use included)`, searches)] : []),
       { benchmark: 'init', input: `the bundle: ${(bundle.bytes / 1024).toFixed(1)} KiB of minified code`, 'median ms': '', 'range ms': '' },
     ];
   } finally {
@@ -71,4 +65,3 @@ export async function init(): Promise<Row[]> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-

@@ -1,7 +1,8 @@
 /**
  * query: the local URL (npm start's server, in its own process, with each puzzle's served table
  * loaded) under autocannon on loopback, 16 connections, 10 s each: table hits, cached hits, search
- * fallbacks, against a bare GetItem loop with 16 in flight on the same DynamoDB server.
+ * fallbacks; then the service's own cost per request: a warm mix of the questions the tests ask,
+ * 32 connections. All against a bare GetItem loop with 16 in flight on the same DynamoDB server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { spawn } from 'node:child_process';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import autocannon from 'autocannon';
 import type { Row } from '../core/benchmark';
+import { seededRandom } from '../core/seeded';
+import type { Puzzle } from '../puzzles/puzzle';
 import { withBenchmarks } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
@@ -18,14 +21,18 @@ import { ensureTable } from '../store/table-admin';
 
 const QUERY_CONNECTIONS = 16;
 const QUERY_SECONDS = 10;
+/** The mix's connections: twice the other rows', as many as a busy instance's callers. */
+const MIX_CONNECTIONS = 32;
+/** Of each kind of question, the mix asks at most this many different ones. */
+const MIX_EACH = 1500;
 
 /** autocannon against one URL pattern; `pathAt(i)` gives the i-th request's path. */
-async function hammer(url: string, pathAt: (i: number) => string): Promise<Row> {
+async function hammer(url: string, pathAt: (i: number) => string, options: { connections?: number; amount?: number } = {}): Promise<Row> {
   let i = 0;
   const result = await autocannon({
     url,
-    connections: QUERY_CONNECTIONS,
-    duration: QUERY_SECONDS,
+    connections: options.connections ?? QUERY_CONNECTIONS,
+    ...(options.amount === undefined ? { duration: QUERY_SECONDS } : { amount: options.amount }),
     requests: [{ setupRequest: (request) => ({ ...request, path: pathAt(i++) }) }],
   });
   const failures = result.non2xx + result.errors + result.timeouts;
@@ -62,6 +69,27 @@ async function bareGetItems(client: DynamoDBClient, tableName: string, keys: str
   };
 }
 
+/** A GET of one of a puzzle's samples (the SPEC's questions, as the API's description shows them). */
+function samplePaths(puzzle: Puzzle): string[] {
+  return puzzle.http.description.samples.map((sample) => `/${puzzle.name}?${new URLSearchParams(Object.entries(sample.query).map(([name, value]) => [name, String(value)]))}`);
+}
+
+/**
+ * The questions the tests ask, of the puzzles this benchmark serves: their samples, positions of
+ * their served tables, and seeded questions their search answers (at most MIX_EACH of each kind),
+ * in a seeded order that mixes the kinds.
+ */
+function questionMix(puzzles: readonly { puzzle: Puzzle; served: string[]; searched: string[] }[]): string[] {
+  const spread = (paths: string[]) => Array.from({ length: Math.min(MIX_EACH, paths.length) }, (_, i) => paths[Math.floor((i * paths.length) / Math.min(MIX_EACH, paths.length))]);
+  const mix = puzzles.flatMap(({ puzzle, served, searched }) => [...samplePaths(puzzle), ...spread(served), ...spread(searched)]);
+  const random = seededRandom();
+  for (let i = mix.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [mix[i], mix[j]] = [mix[j], mix[i]];
+  }
+  return mix;
+}
+
 /** npm start's options that serve every served table and load nothing more: their --goals joined, and the rest. */
 function startOptions(served: readonly (readonly string[])[]): string[] {
   const goals: string[] = [];
@@ -82,6 +110,9 @@ export async function query(): Promise<Row[]> {
   const puzzles = await withBenchmarks();
   const served = puzzles.flatMap(({ puzzle, benchmarks }) => (benchmarks.served ? [{ name: puzzle.name, ...benchmarks.served }] : []));
   const searched = puzzles.flatMap(({ puzzle, benchmarks }) => (benchmarks.searchedPaths && !benchmarks.served ? [{ name: puzzle.name, paths: benchmarks.searchedPaths() }] : []));
+  const asked = puzzles.flatMap(({ puzzle, benchmarks }) =>
+    benchmarks.served || benchmarks.searchedPaths ? [{ puzzle, served: benchmarks.served?.paths() ?? [], searched: benchmarks.searchedPaths?.() ?? [] }] : [],
+  );
   let server: ReturnType<typeof spawn> | undefined;
   try {
     await ensureTable(client, 'tablebase');
@@ -126,6 +157,13 @@ export async function query(): Promise<Row[]> {
       const fallbacks = await hammer(url, (i) => paths[i % paths.length]);
       rows.push({ benchmark: 'query', input: `GET /${name}, search fallbacks (random questions, no ${name} table)`, ...fallbacks, 'vs baseline': ratio(fallbacks) });
     }
+    // Every question of the mix asked once first, so that the run measures the service's own cost
+    // per request (the URL, routing, checking, the answer cache, the log line, the metrics), not its searches.
+    const mix = questionMix(asked);
+    await hammer(url, (i) => mix[i % mix.length], { connections: MIX_CONNECTIONS, amount: mix.length });
+    const warm = await hammer(url, (i) => mix[i % mix.length], { connections: MIX_CONNECTIONS });
+    const kinds = asked.map(({ puzzle }) => `/${puzzle.name}`).join(' and ');
+    rows.push({ benchmark: 'query', input: `GET ${kinds}, a warm mix of ${mix.length} questions (samples, table positions, searched ones), ${MIX_CONNECTIONS} connections`, ...warm, 'vs baseline': ratio(warm) });
     return rows;
   } finally {
     server?.kill('SIGTERM');

@@ -21,11 +21,13 @@
  *   full-load   each puzzle's largest load, like load (minutes, and gigabytes of memory and disk).
  *   query       the local URL (npm start's server, in its own process, with the puzzles' served
  *               tables loaded) under autocannon on loopback, 16 connections, 10 s each: table hits,
- *               cached hits, search fallbacks, against a bare GetItem loop with 16 in flight on
- *               the same DynamoDB server.
+ *               cached hits, search fallbacks; then a warm mix of the questions the tests ask, 32
+ *               connections; against a bare GetItem loop with 16 in flight on the same DynamoDB
+ *               server.
  *   init        the function's bundle as the stack builds it, started cold in five fresh processes
- *               as Lambda's runtime starts it: Node's start, the AWS SDK's load, the rest of the
- *               bundle's load, the first answer from a table; and readying the searches alone.
+ *               as Lambda's runtime starts it: Node's start, the bundle's load (the AWS SDK in it),
+ *               the first answer from a table, on the handler's clock and on the function's, and
+ *               the first search after them.
  *               (A puzzle adds its own cold starts: the 15-puzzle's, its databases read at init.)
  */
 import { parseArgs } from 'node:util';

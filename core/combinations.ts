@@ -37,25 +37,19 @@ export class SubsetRanker {
   readonly rankHigh = new Int32Array((SUBSET_SIZE + 1) << HALF_BITS);
 
   constructor() {
-    for (let half = 0; half <= HALF_MASK; half++) {
-      let count = 0;
-      let sum = 0;
-      for (let bit = 0; bit < HALF_BITS; bit++) {
-        if (half & (1 << bit)) sum += binomial[bit][++count] ?? 0;
-      }
+    // Each half from the same half without its highest set bit, which comes last in colex order:
+    // one term per entry rather than one per bit, since a function builds these while it starts
+    // (a tenth of the work; the tables are the same, see the ranking tests).
+    for (let half = 1; half <= HALF_MASK; half++) {
+      const top = 31 - Math.clz32(half);
+      const rest = half ^ (1 << top);
+      const count = this.popcountLow[rest] + 1;
       this.popcountLow[half] = count;
-      this.rankLow[half] = sum;
+      this.rankLow[half] = this.rankLow[rest] + (binomial[top][count] ?? 0);
+      const position = top + HALF_BITS;
       for (let below = 0; below <= SUBSET_SIZE; below++) {
-        let index = below;
-        let high = 0;
-        for (let bit = 0; bit < HALF_BITS; bit++) {
-          if (half & (1 << bit)) {
-            index++;
-            const position = bit + HALF_BITS;
-            high += index <= position ? binomial[position][index] : 0;
-          }
-        }
-        this.rankHigh[(below << HALF_BITS) | half] = high;
+        const index = below + count;
+        this.rankHigh[(below << HALF_BITS) | half] = this.rankHigh[(below << HALF_BITS) | rest] + (index <= position ? binomial[position][index] : 0);
       }
     }
   }
@@ -70,10 +64,12 @@ export class SubsetRanker {
   }
 }
 
-const ranker = new SubsetRanker();
+/** Built on first use: a space keeps its own, so the function's start need not build this one too. */
+let ranker: SubsetRanker | undefined;
 
 /** Colex rank of a 24-bit mask with exactly 12 bits set (see SubsetRanker.rank). */
 export function subsetRank(mask: number): number {
+  ranker ??= new SubsetRanker();
   return ranker.rank(mask);
 }
 

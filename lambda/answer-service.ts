@@ -92,6 +92,8 @@ export class AnswerService {
   private readonly cache: LRUCache<string, { readonly answer: Result<Answer>; readonly until: number }>;
   /** The last catalogue read, kept for the requests of a DynamoDB failure's hold-off. */
   private lastGoals: LoadedGoals | undefined;
+  /** The store's current catalogue read, and the goals the requests that asked during it got. */
+  private goalsRead: { readonly catalog: Promise<Catalog>; readonly goals: Promise<LoadedGoals> } | undefined;
   /** While DynamoDB is failing, requests do not each wait for it to fail again. */
   private storeDownUntil = 0;
   /** The last DynamoDB failure, for /health. */
@@ -185,19 +187,31 @@ export class AnswerService {
     return problems.length === 0 ? undefined : `${problems.join('; ')}.`;
   }
 
-  /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
-  async goals(): Promise<LoadedGoals> {
+  /**
+   * The loaded tables the queries of this request may name (one read of the catalogue per manifest
+   * period). The requests of one period share one answer, made when its read came back: most
+   * requests ask, and each would otherwise wait for and wrap the same catalogue.
+   */
+  goals(): Promise<LoadedGoals> {
+    if (!this.store) return Promise.resolve(NO_GOALS);
     // While DynamoDB fails, the goals last read still name their tables (and are searched).
-    const fallback = this.lastGoals ?? { catalog: new Map(), known: false };
-    if (!this.store) return NO_GOALS;
-    if (this.now() < this.storeDownUntil) return fallback;
-    try {
-      this.lastGoals = { catalog: await this.store.catalog(), known: true };
-      return this.lastGoals;
-    } catch (error) {
-      this.reportFailure(error);
-      return fallback;
-    }
+    if (this.now() < this.storeDownUntil) return Promise.resolve(this.goalsOrUnknown());
+    const read = this.store.catalog();
+    if (this.goalsRead?.catalog === read) return this.goalsRead.goals;
+    const goals = read.then(
+      (catalog): LoadedGoals => (this.lastGoals = { catalog, known: true }),
+      (error: unknown) => {
+        this.reportFailure(error);
+        return this.goalsOrUnknown();
+      },
+    );
+    this.goalsRead = { catalog: read, goals };
+    return goals;
+  }
+
+  /** The goals last read, or none known: what a request may name while the catalogue cannot be read. */
+  private goalsOrUnknown(): LoadedGoals {
+    return this.lastGoals ?? { catalog: new Map(), known: false };
   }
 
   /** What a person can do when the search gave up: how deep the table is, and how to load it deeper. */

@@ -4,7 +4,6 @@
  * `npm start` build it the same way, with their own clock or logger when they need one.
  */
 import { type Clock, systemClock } from '../core/clock';
-import { PUZZLES } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
@@ -55,9 +54,10 @@ export interface AppStateParts {
 }
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
-  for (const puzzle of PUZZLES) puzzle.solver.prepare?.(); // while the function initialises, not in its first request
   const clock = parts.clock ?? systemClock;
-  const log = parts.log ?? createLogger(config.logLevel);
+  // Off Lambda (npm start's local URL) one process answers many requests at once: their lines go
+  // out together, a write per turn of the event loop rather than one per request.
+  const log = parts.log ?? createLogger(config.logLevel, { batched: !config.onLambda });
   const store = config.tableName
     ? new PageStore(createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region }), config.tableName, {
         timeoutMs: TABLE_TIMEOUT_MS,
@@ -75,7 +75,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
   });
-  // The loaded goals are read while the function initialises too, so that the first request does
+  // The loaded goals are read while the function initialises, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
   void answers.goals();
   // So are the estimate tables (the 15-puzzle's pattern databases, seconds to read and expand): a

@@ -5,6 +5,8 @@
  */
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, Context, LambdaFunctionURLEvent } from 'aws-lambda';
 import { type SearchBudget, budgetOf } from '../core/ida-star';
+import type { Clock } from '../core/clock';
+import type { AnswerService } from './answer-service';
 import type { AppState } from './app-state';
 import { MethodNotAllowedError, messageOf, statusOf } from './errors';
 import { RefusedForNowError } from '../core/errors';
@@ -12,7 +14,7 @@ import { cacheControlFor } from './cache-control';
 import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
 import { errorResponse } from './responses';
-import { ANSWER_ROUTES, route } from './routes';
+import { ANSWER_ROUTES, type RouteContext, route } from './routes';
 import { NO_METRICS, type Served } from './metrics';
 
 /** What the handler reads of the invocation's context (the local Function URL provides the same). */
@@ -32,24 +34,17 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
   return async (event, context) => {
     const started = clock.now();
     if (isFullContext(context)) log.addContext?.(context);
-    const sources = new Set<Exclude<Served, 'mixed' | 'none'>>();
     let response: ApiResponse;
     let failure: unknown;
-    let matched = 'unmatched';
     let method = '?';
     // One deadline for the whole request, table reads and searches alike, never past the time left;
     // the node cap is each search's own (a fresh budget per search, on the shared deadline).
     const deadline = started + Math.max(0, Math.min(search.maxMs, context.getRemainingTimeInMillis() - search.reserveMs));
-    const budget = (): SearchBudget => ({ ...budgetOf(0, search.maxNodes, clock), deadline });
+    const notes = new RequestNotes(app.answers, clock, search.maxNodes, deadline);
     try {
       const request = requestFromEvent(event);
       method = request.method.slice(0, LOG_METHOD_CHARS);
-      response = await route(request, {
-        answers: app.answers,
-        budget,
-        noteSource: (source) => sources.add(source),
-        noteRoute: (name) => (matched = name),
-      });
+      response = await route(request, notes);
     } catch (error) {
       failure = error;
       response = {
@@ -60,22 +55,55 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
         head: method === 'HEAD',
       };
     }
-    const served: Served = sources.size === 0 ? 'none' : sources.size === 1 ? [...sources][0] : 'mixed';
+    const { served, route: matched } = notes;
     const latencyMs = Math.round((clock.now() - started) * 10) / 10;
     metrics.request({ served, status: response.status, latencyMs });
-    logRequest(log, response.status, {
+    const fields: Record<string, unknown> = {
       route: matched,
       method,
       status: response.status,
       source: served,
       latencyMs,
       outcome: response.status < 400 ? 'answered' : response.status < 500 ? 'refused' : response.status === 503 ? 'unavailable' : 'failed',
-      ...(failure ? { error: failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, LOG_ERROR_CHARS) : String(failure) } : {}),
-      ...(failure && statusOf(failure) === 500 && failure instanceof Error ? { stack: failure.stack } : {}),
-    });
+    };
+    if (failure) {
+      fields.error = failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, LOG_ERROR_CHARS) : String(failure);
+      if (statusOf(failure) === 500 && failure instanceof Error) fields.stack = failure.stack;
+    }
+    logRequest(log, response.status, fields);
     const lasting = !(failure instanceof RefusedForNowError);
-    return resultFromResponse({ ...response, headers: { 'cache-control': cacheControlFor(matched, ANSWER_ROUTES.has(matched), response.status, lasting), ...response.headers } });
+    return resultFromResponse(response, cacheControlFor(matched, ANSWER_ROUTES.has(matched), response.status, lasting));
   };
+}
+
+/**
+ * One request's route context: its search budget, and what its routes tell of it (the route
+ * matched, how it was answered) for its log line and metrics. A class rather than closures made
+ * per request: the request's path makes none.
+ */
+class RequestNotes implements RouteContext {
+  /** How the request was answered: one source, several (a batch), or none yet. */
+  served: Served = 'none';
+  route = 'unmatched';
+
+  constructor(
+    readonly answers: AnswerService,
+    private readonly clock: Clock,
+    private readonly maxNodes: number,
+    private readonly deadline: number,
+  ) {}
+
+  budget(): SearchBudget {
+    return { ...budgetOf(0, this.maxNodes, this.clock), deadline: this.deadline };
+  }
+
+  noteSource(source: Exclude<Served, 'mixed' | 'none'>): void {
+    this.served = this.served === 'none' || this.served === source ? source : 'mixed';
+  }
+
+  noteRoute(name: string): void {
+    this.route = name;
+  }
 }
 
 /** Refusals are routine (info), a deliberate 503 is a warning, anything else at 500 an error. */
@@ -86,7 +114,7 @@ function logRequest(log: Log, status: number, fields: Record<string, unknown>): 
   else log.info('request', fields);
 }
 
-/** Powertools reads the function's name, version and memory from a full Lambda context only. */
+/** The log reads the function's name, version and memory from a full Lambda context only. */
 function isFullContext(context: InvocationContext): context is Context {
   return typeof context.functionName === 'string' && typeof context.awsRequestId === 'string';
 }

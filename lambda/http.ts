@@ -30,28 +30,36 @@ export interface ApiResponse {
 }
 
 export function requestFromEvent(event: LambdaFunctionURLEvent): ApiRequest {
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value ?? '']));
   const raw = event.body ?? '';
-  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  // Most requests are GETs: no body to decode.
+  const bytes = raw === '' ? undefined : event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   const query = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(event.rawQueryString ?? '')) if (!query.has(key)) query.set(key, value);
   return {
     method: (event.requestContext?.http?.method ?? 'GET').toUpperCase(),
     path: event.rawPath || '/',
     query,
-    contentType: (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase(),
-    body: bytes.toString('utf8'),
-    bodyBytes: bytes.length,
+    contentType: (headerOf(event.headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase(),
+    body: bytes ? bytes.toString('utf8') : '',
+    bodyBytes: bytes ? bytes.length : 0,
   };
 }
 
-export function resultFromResponse(response: ApiResponse): FunctionUrlResult {
+/** A header's value, its name in any case (a Function URL writes names in lower case; a test may not). */
+function headerOf(headers: LambdaFunctionURLEvent['headers'] | undefined, lowerCaseName: string): string | undefined {
+  let value: string | undefined;
+  for (const name in headers) if (name.toLowerCase() === lowerCaseName) value = headers[name] ?? ''; // the last, as when they were one object
+  return value;
+}
+
+/** The Function URL's result for a response, kept as `cacheControl` says unless the response says otherwise. */
+export function resultFromResponse(response: ApiResponse, cacheControl = 'no-store'): FunctionUrlResult {
   const text = typeof response.body === 'string';
   return {
     statusCode: response.status,
     headers: {
       'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
+      'cache-control': cacheControl,
       'x-content-type-options': 'nosniff',
       ...response.headers,
     },

@@ -1,8 +1,9 @@
 /**
  * The function as it ships: its bundle built exactly as `cdk synth` builds it (the stack's own
  * NodejsFunction and bundling options, the local esbuild), and run as Lambda runs it, in a process
- * of its own on the project's Node, with no TypeScript loader, the AWS SDK provided from outside
- * the bundle as the runtime provides it, and the function's environment from the template.
+ * of its own on the project's Node, with no TypeScript loader, the AWS SDK offered from outside the
+ * bundle as the runtime offers it (the bundle carries its own), and the function's environment
+ * from the template.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -61,12 +62,20 @@ export interface InitTimes {
   readonly preloadMs: number;
   /** require() of the bundle: its modules and everything they build at load. */
   readonly initMs: number;
+  /** When require() of the bundle began, on the function's own clock. */
+  readonly initStartMs: number;
 }
 
 export interface Invocation {
   readonly result: FunctionUrlResult;
   /** The handler's own time, measured in the function's process. */
   readonly handlerMs: number;
+  /**
+   * From the start of require() of the bundle to this result, on the function's own clock: the
+   * init, the waits between invocations, and whatever the bundle left running at load (work a
+   * cold start's first answer waits for even though neither the init nor the handler is timed doing it).
+   */
+  readonly sinceInitMs: number;
   /** From sending the event to receiving the result. */
   readonly elapsedMs: number;
 }
@@ -107,7 +116,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number }) => void; fail: (error: Error) => void }>();
+  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number }) => void; fail: (error: Error) => void }>();
   let gone: Error | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(removeRuntimeModules);
   // A process that dies (or cannot start) fails every invocation still waiting, with what it wrote.
@@ -143,7 +152,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
           clearTimeout(timer);
           waiting.delete(id);
           if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
-          else resolve({ result: message.result!, handlerMs: message.ms, elapsedMs: performance.now() - started });
+          else resolve({ result: message.result!, handlerMs: message.ms, sinceInitMs: message.sinceInitMs, elapsedMs: performance.now() - started });
         },
       });
       child.send({ id, event, context, remainingMs });

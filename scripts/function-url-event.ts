@@ -43,11 +43,14 @@ export function splitTarget(target: string): { rawPath: string; rawQueryString: 
   return question < 0 ? { rawPath: rest, rawQueryString: '' } : { rawPath: rest.slice(0, question), rawQueryString: rest.slice(question + 1) };
 }
 
+const EMPTY = Buffer.alloc(0);
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** The request time as Function URL events write it: "12/Mar/2020:19:03:58 +0000" (no Intl: it costs a request's worth of time). */
 function requestTime(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
   return `${two(now.getUTCDate())}/${MONTHS[now.getUTCMonth()]}/${now.getUTCFullYear()}:${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())} +0000`;
 }
 
@@ -66,20 +69,22 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
   // Maps, then own properties: a header or a query key named "constructor" or "__proto__" is just a name.
   const joined = new Map<string, string>();
   const cookies: string[] = [];
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const name in request.headers) {
+    const value = request.headers[name];
     if (value === undefined) continue;
-    const values = typeof value === 'string' ? [value] : [...value];
     const key = name.toLowerCase();
-    if (key === 'cookie') cookies.push(...values.flatMap((line) => line.split(';')).map((cookie) => cookie.trim()).filter(Boolean));
-    else appendJoined(joined, key, values.join(','));
+    if (key === 'cookie') cookies.push(...(typeof value === 'string' ? [value] : value).flatMap((line) => line.split(';')).map((cookie) => cookie.trim()).filter(Boolean));
+    else appendJoined(joined, key, typeof value === 'string' ? value : value.join(','));
   }
   const headers: Record<string, string> = Object.fromEntries(joined);
   const values = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(rawQueryString)) appendJoined(values, key, value);
   const query: Record<string, string> = Object.fromEntries(values);
-  const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body ?? new Uint8Array());
+  // Most requests are GETs: no body to copy.
+  const body = request.body === undefined || request.body.length === 0 ? EMPTY : typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body);
   const text = deliveredAsText(joined.get('content-type'));
   const domainName = joined.get('host') ?? 'localhost';
+  const domainPrefix = domainName.split('.')[0];
   return {
     version: '2.0',
     routeKey: '$default',
@@ -91,9 +96,9 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
     requestContext: {
       accountId: 'anonymous',
       authentication: null,
-      apiId: domainName.split('.')[0],
+      apiId: domainPrefix,
       domainName,
-      domainPrefix: domainName.split('.')[0],
+      domainPrefix,
       http: {
         method: request.method,
         path: rawPath,
@@ -114,22 +119,25 @@ export function functionUrlEvent(request: HttpRequest, now: Date = new Date()): 
   } as unknown as LambdaFunctionURLEvent;
 }
 
+const LOCAL_FUNCTION = 'tablebase-local';
+/** The callback-era members, which nodejs24.x no longer offers: they do nothing here. */
+const NOTHING = () => {};
+
 /** A Lambda context for one invocation, counting down `millisecondsLeft` (the function's timeout, for a fresh invocation). */
 export function lambdaContext(millisecondsLeft: number, memoryMb = FUNCTION_MEMORY_MB): Context {
   const deadline = Date.now() + millisecondsLeft;
-  const name = 'tablebase-local';
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: name,
+    functionName: LOCAL_FUNCTION,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${LOCAL_FUNCTION}`,
     memoryLimitInMB: String(memoryMb),
     awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${name}`,
+    logGroupName: `/aws/lambda/${LOCAL_FUNCTION}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
+    done: NOTHING,
+    fail: NOTHING,
+    succeed: NOTHING,
   };
 }

@@ -28,6 +28,23 @@ export interface FunctionUrlServerOptions {
 }
 
 
+/**
+ * The request's body, as far as MAX_PAYLOAD_BYTES (and its whole size): read from its events
+ * rather than by async iteration, which costs a GET with no body several times more.
+ */
+function bodyOf(request: IncomingMessage): Promise<{ chunks: Buffer[]; size: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_PAYLOAD_BYTES) chunks.push(chunk);
+    });
+    request.once('end', () => resolve({ chunks, size }));
+    request.once('error', reject);
+  });
+}
+
 /** The event a Function URL would make of this request. */
 export function eventFromRequest(request: IncomingMessage, body: Buffer): LambdaFunctionURLEvent {
   return functionUrlEvent({
@@ -44,18 +61,20 @@ export async function serveFunctionUrl(handler: FunctionUrlHandler, options: Fun
   const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_SECONDS * 1000;
   const onFailure = options.onFailure ?? ((error: unknown) => console.error('the function failed; the local URL answered 502', error));
   const server: Server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of request) {
-      size += (chunk as Buffer).length;
-      if (size <= MAX_PAYLOAD_BYTES) chunks.push(chunk as Buffer);
+    let received: { chunks: Buffer[]; size: number };
+    try {
+      received = await bodyOf(request);
+    } catch {
+      response.destroy(); // the client went away while sending: there is no one to answer
+      return;
     }
+    const { chunks, size } = received;
     if (size > MAX_PAYLOAD_BYTES) {
       response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `Request must be smaller than ${MAX_PAYLOAD_BYTES} bytes.` }));
       return;
     }
     try {
-      const result = await handler(eventFromRequest(request, Buffer.concat(chunks)), lambdaContext(timeoutMs));
+      const result = await handler(eventFromRequest(request, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)), lambdaContext(timeoutMs));
       const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>).end(body);
     } catch (error) {

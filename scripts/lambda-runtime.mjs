@@ -13,14 +13,17 @@ const requireFromBundle = createRequire(file);
 
 let preloadMs = 0;
 let initMs = 0;
+// When require() of the bundle began, on this process's clock: an answer's time since then counts
+// whatever the bundle started at load and left running (reads, imports) before the answer.
+let initStartMs = 0;
 let handler;
 try {
   const preloadStart = performance.now();
   for (const name of preload) requireFromBundle(name);
   preloadMs = performance.now() - preloadStart;
-  const initStart = performance.now();
+  initStartMs = performance.now();
   const loaded = requireFromBundle(file).handler;
-  initMs = performance.now() - initStart;
+  initMs = performance.now() - initStartMs;
   if (typeof loaded !== 'function') throw new Error(`${file} exports no function "handler"`);
   // nodejs24.x refuses callback-style handlers at init (Runtime.CallbackHandlerDeprecated).
   if (loaded.length > 2) throw new Error('Runtime.CallbackHandlerDeprecated: the handler takes a callback');
@@ -31,7 +34,7 @@ try {
 }
 
 if (handler) {
-  process.send({ ready: true, bootMs, preloadMs, initMs });
+  process.send({ ready: true, bootMs, preloadMs, initMs, initStartMs });
   // One invocation at a time, as in a Lambda execution environment: the next waits for the last.
   let previous = Promise.resolve();
   process.on('message', (message) => {
@@ -44,8 +47,10 @@ async function invoke({ id, event, context, remainingMs }) {
   const started = performance.now();
   try {
     const result = await handler(event, { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) });
-    process.send({ id, result, ms: performance.now() - started });
+    const ended = performance.now();
+    process.send({ id, result, ms: ended - started, sinceInitMs: ended - initStartMs });
   } catch (error) {
-    process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: performance.now() - started });
+    const ended = performance.now();
+    process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: ended - started, sinceInitMs: ended - initStartMs });
   }
 }

@@ -46,8 +46,22 @@ export function maxLimitOf(entry: CatalogEntry | undefined): number {
   return entry?.whole ? Math.max(MAX_LIMIT, entry.depth) : MAX_LIMIT;
 }
 
+type NamedGoals = ReadonlyMap<string, { readonly board: KnightsBoard; readonly entry: CatalogEntry | undefined }>;
+
+/** The goals of each catalogue read, made once: every knights question asks for them, and a read serves a minute of questions. */
+const NAMED = new WeakMap<Catalog, NamedGoals>();
+
 /** Every goal known by name: built in, then the catalogue's, in name order; at most MAX_GOALS. */
-export function namedGoals(catalog: Catalog): Map<string, { board: KnightsBoard; entry: CatalogEntry | undefined }> {
+export function namedGoals(catalog: Catalog): NamedGoals {
+  let goals = NAMED.get(catalog);
+  if (!goals) {
+    goals = goalsNamedIn(catalog);
+    NAMED.set(catalog, goals);
+  }
+  return goals;
+}
+
+function goalsNamedIn(catalog: Catalog): NamedGoals {
   const goals = new Map<string, { board: KnightsBoard; entry: CatalogEntry | undefined }>();
   for (const [name, goal] of KNIGHTS_GOALS) goals.set(name, { board: goal.board, entry: catalog.get(tableOfGoal(name)) });
   const listed = [...catalog].flatMap(([table, entry]) => {

@@ -20,7 +20,7 @@ export interface PuzzleBenchmarks {
     /** Requests (path and query), each answered from the table, in a fixed order. */
     paths(): string[];
   };
-  /** Requests the search answers (no table of this puzzle is loaded in the query benchmark). */
+  /** Requests the search answers, its served table loaded or not (past the table's depth, or with no table of this puzzle). */
   searchedPaths?(): string[];
   /** Its largest load (full-load). */
   largestLoad?(): TableSpec[];

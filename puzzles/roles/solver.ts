@@ -8,8 +8,6 @@ import type { MoveValue } from '../../core/move-values';
 import type { Answer } from './answer';
 
 export interface Solver<Query, A extends Answer> {
-  /** Readies its search while the function initialises (tables the search needs), not in its first request. */
-  prepare?(): void;
   search(query: Query, budget: SearchBudget): A;
   /**
    * Every legal move's value. BudgetExhaustedError fails the whole answer; a puzzle whose moves

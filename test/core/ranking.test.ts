@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSET_COUNT, subsetRank, subsetUnrank } from '../../core/combinations';
+import { SUBSET_COUNT, SubsetRanker, binomial, subsetRank, subsetUnrank } from '../../core/combinations';
 import { cantorRank, cantorUnrank, factorial } from '../../core/cantor';
 
 describe('subset ranking (12 black knights among 24 cells)', () => {
@@ -20,6 +20,20 @@ describe('subset ranking (12 black knights among 24 cells)', () => {
     }
     expect(expected).toBe(SUBSET_COUNT);
     expect(hit.every((count) => count === 1)).toBe(true);
+  });
+
+  it('builds its half tables as their definition says: each set bit of a half adds one binomial term', () => {
+    const { popcountLow, rankLow, rankHigh } = new SubsetRanker();
+    for (let half = 0; half < 1 << 12; half++) {
+      const bits = Array.from({ length: 12 }, (_, bit) => bit).filter((bit) => half & (1 << bit));
+      const term = (n: number, k: number) => (k <= n ? binomial[n][k] : 0);
+      if (popcountLow[half] !== bits.length) throw new Error(`popcount of ${half}`);
+      if (rankLow[half] !== bits.reduce((sum, bit, i) => sum + term(bit, i + 1), 0)) throw new Error(`low rank of ${half}`);
+      for (let below = 0; below <= 12; below++) {
+        const high = bits.reduce((sum, bit, i) => sum + term(bit + 12, below + i + 1), 0);
+        if (rankHigh[(below << 12) | half] !== high) throw new Error(`high rank of ${half} with ${below} below`);
+      }
+    }
   });
 
   it('unranks back to the same mask', () => {

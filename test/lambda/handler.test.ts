@@ -331,7 +331,7 @@ describe('logging', () => {
     ]);
   });
 
-  it('writes each line as one JSON object whose fields are fields, with the request id and the cold start (Powertools Logger)', async () => {
+  it('writes each line as one JSON object whose fields are fields, with the request id and the cold start (the keys of Powertools Logger)', async () => {
     const written: string[] = [];
     const write = process.stdout.write;
     vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand'); // as the runtime sets it

@@ -56,8 +56,34 @@ describe('request metrics', () => {
     const lines = written.trim().split('\n');
     expect(lines).toHaveLength(2);
     const [first, second] = lines.map((line) => JSON.parse(line));
-    expect(first._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'tablebase', Dimensions: [['service', 'Source']] });
-    expect(first).toMatchObject({ Source: 'table', Requests: 1, Latency: 3.5, Refusals: 0, Unavailable: 0 });
+    // the embedded metric format as Powertools Metrics writes it: the directive, then the dimensions' and metrics' values
+    expect(first).toEqual({
+      _aws: {
+        Timestamp: expect.any(Number),
+        CloudWatchMetrics: [
+          {
+            Namespace: 'tablebase',
+            Dimensions: [['service', 'Source']],
+            Metrics: [
+              { Name: 'Requests', Unit: 'Count' },
+              { Name: 'Latency', Unit: 'Milliseconds' },
+              { Name: 'Refusals', Unit: 'Count' },
+              { Name: 'Unavailable', Unit: 'Count' },
+            ],
+          },
+        ],
+      },
+      service: 'tablebase',
+      Source: 'table',
+      Requests: 1,
+      Latency: 3.5,
+      Refusals: 0,
+      Unavailable: 0,
+    });
+    expect(Math.abs(first._aws.Timestamp - Date.now())).toBeLessThan(60_000);
     expect(second).toMatchObject({ Source: 'none', Unavailable: 1, Refusals: 0 });
+    const refused: string[] = [];
+    createMetrics((line) => refused.push(line)).request({ served: 'none', status: 422, latencyMs: Number.NaN });
+    expect(JSON.parse(refused[0])).toMatchObject({ Source: 'none', Refusals: 1, Unavailable: 0, Latency: 0 });
   });
 });

@@ -178,6 +178,26 @@ describe('the local URL, for what Node refuses before the function runs', () => 
     }
   });
 
+  it('goes on answering when a client goes away in the middle of its body', async () => {
+    const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+        socket.on('error', reject);
+        socket.write('POST /eight HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"from": "12X', () => {
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 50);
+        });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await rawRequest(server.url, 'GET /eight?from=12X453786&to=12345678X HTTP/1.1')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers bytes that are not HTTP with a 400 and a JSON sentence', async () => {
     const server = await serveFunctionUrl(searchOnlyHandler(), { port: 0 });
     try {

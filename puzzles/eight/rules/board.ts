@@ -36,7 +36,7 @@ export function parseEightBoard(text: string, what = 'The board'): EightBoard {
   // A board typed as 9 symbols and nothing else (judge input has thousands) skips the separators'
   // split; every other text is read by the one rule, with its messages.
   const symbols: ArrayLike<string> = PLAIN_BOARD.test(text) ? text : boardText(text).cells;
-  const shown = () => `${what} "${printable(text.trim())}"`;
+  const shown = () => shownAs(what, text);
   if (symbols.length !== CELLS) {
     throw new InvalidInputError(
       `${shown()} has ${symbols.length} characters${boardText(text).separated ? ' besides the spaces and "/"' : ''}; a board is 9: the tiles 1 to 8 and X (or x) for the blank, row by row (like 12345678X; ${SEPARATORS_IGNORED}).`,
@@ -58,8 +58,15 @@ export function parseEightBoard(text: string, what = 'The board'): EightBoard {
   return cells;
 }
 
+/** The board as a refusal quotes it. */
+function shownAs(what: string, text: string): string {
+  return `${what} "${printable(text.trim())}"`;
+}
+
 export function formatEightBoard(board: EightBoard): string {
-  return board.map(symbolOf).join('');
+  let text = '';
+  for (const value of board) text += symbolOf(value);
+  return text;
 }
 
 function symbolOf(value: number): string {

@@ -18,13 +18,6 @@ import type { PatternDatabases } from './pattern-set';
 
 const manhattan = (a: number, b: number) => Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));
 
-/** Longest strictly increasing subsequence of a few numbers. */
-function longestRun(values: readonly number[]): number {
-  const best = values.map(() => 1);
-  for (let i = 0; i < values.length; i++) for (let j = 0; j < i; j++) if (values[j] < values[i]) best[i] = Math.max(best[i], best[j] + 1);
-  return Math.max(0, ...best);
-}
-
 // File-local constants for the pass run at every node: an imported binding is reloaded at each use.
 const N = CELLS;
 const S = SIDE;
@@ -44,10 +37,29 @@ const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
  * the line each of its four cells' tiles belongs (1 + position, or 0 when its goal is on another
  * line), three bits each: one lookup per changed line at every move.
  */
-const LINE_CONFLICTS = Uint8Array.from({ length: 1 << 12 }, (_, key) => {
-  const alongs = [key >> 9, (key >> 6) & 7, (key >> 3) & 7, key & 7].filter((along) => along > 0);
-  return alongs.length - longestRun(alongs);
-});
+const LINE_CONFLICTS = (() => {
+  // Per key, the longest strictly increasing run among the line's own tiles (their alongs, in the
+  // line's order), the others being the conflicts. Built with no allocation per key: a function
+  // builds this table while it starts, and 4,096 small arrays cost it milliseconds.
+  const table = new Uint8Array(1 << 12);
+  const alongs = new Uint8Array(SIDE);
+  const runs = new Uint8Array(SIDE); // runs[i]: the longest increasing run ending at alongs[i]
+  for (let key = 0; key < 1 << 12; key++) {
+    let count = 0;
+    let longest = 0;
+    for (let shift = 9; shift >= 0; shift -= 3) {
+      const along = (key >> shift) & 7;
+      if (along === 0) continue;
+      let run = 1;
+      for (let j = 0; j < count; j++) if (alongs[j] < along && runs[j] + 1 > run) run = runs[j] + 1;
+      alongs[count] = along;
+      runs[count++] = run;
+      if (run > longest) longest = run;
+    }
+    table[key] = count - longest;
+  }
+  return table;
+})();
 const ROW_OF = Uint8Array.from({ length: CELLS }, (_, cell) => Math.floor(cell / SIDE));
 const COLUMN_OF = Uint8Array.from({ length: CELLS }, (_, cell) => cell % SIDE);
 /** CHANGED_LINES[(blank * 4 + move) * 2 + k]: the rows a tile leaves and enters when it moves up or down, else the columns. */

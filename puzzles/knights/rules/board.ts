@@ -65,10 +65,13 @@ export function parseKnightsRows(rows: readonly string[]): KnightsBoard {
 
 /** 25 cells of 0, 1 and *: checked for 12 of each knight and one empty square. */
 function countedBoard(cells: string): KnightsBoard {
-  const count = (symbol: string) => [...cells].filter((s) => s === symbol).length;
-  const whites = count(WHITE);
-  const blacks = count(BLACK);
-  const empties = count(EMPTY);
+  let whites = 0;
+  let blacks = 0;
+  for (let cell = 0; cell < cells.length; cell++) {
+    if (cells[cell] === WHITE) whites++;
+    else if (cells[cell] === BLACK) blacks++;
+  }
+  const empties = cells.length - whites - blacks; // every cell is one of the three
   if (whites !== KNIGHTS_PER_COLOUR || blacks !== KNIGHTS_PER_COLOUR || empties !== 1) {
     throw new InvalidInputError(
       `A board holds 12 white knights (0), 12 black knights (1) and one empty square (*); this one has ${whites} white, ${blacks} black and ${empties} empty.`,
@@ -79,9 +82,7 @@ function countedBoard(cells: string): KnightsBoard {
 
 /** The board as 5 rows joined by `/`. */
 export function formatKnightsBoard(board: KnightsBoard, separator = '/'): string {
-  const rows: string[] = [];
-  for (let r = 0; r < SIDE; r++) rows.push(board.slice(r * SIDE, r * SIDE + SIDE));
-  return rows.join(separator);
+  return `${board.slice(0, 5)}${separator}${board.slice(5, 10)}${separator}${board.slice(10, 15)}${separator}${board.slice(15, 20)}${separator}${board.slice(20, 25)}`;
 }
 
 export function emptyCell(board: KnightsBoard): number {

@@ -7,15 +7,25 @@
  */
 import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar, searchGaveUp } from '../../../core/ida-star';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
-import { KNIGHTS_GOALS, type KnightsGoal } from './goals';
+import type { KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
 import { encodeKnights, knightsSpace, playKnightsMove } from './space';
 
 const colour = (cell: number) => (Math.floor(cell / SIDE) + (cell % SIDE)) & 1;
 const COLOUR = Uint8Array.from({ length: CELLS }, (_, cell) => colour(cell));
 
-/** jumps[from * 25 + to]: knight's jumps between two cells of the 5x5 board. */
-const JUMP_DISTANCE = (() => {
+/**
+ * distance[from * 25 + to]: knight's jumps between two cells of the 5x5 board. Made for the first
+ * cost table, not while the function starts: a question the table answers never needs it.
+ */
+let jumpDistances: Uint8Array | undefined;
+
+function jumpDistance(): Uint8Array {
+  jumpDistances ??= knightsJumpDistances();
+  return jumpDistances;
+}
+
+function knightsJumpDistances(): Uint8Array {
   const distance = new Uint8Array(CELLS * CELLS).fill(255);
   for (let from = 0; from < CELLS; from++) {
     distance[from * CELLS + from] = 0;
@@ -30,7 +40,7 @@ const JUMP_DISTANCE = (() => {
     }
   }
   return distance;
-})();
+}
 
 const PIECE_CODE: Record<string, number> = { [WHITE]: 0, [BLACK]: 1, [EMPTY]: 2 };
 const EMPTY_CODE = 2;
@@ -38,10 +48,11 @@ const EMPTY_CODE = 2;
 /** For a goal: cost[piece * 25 + cell], the jumps from `cell` to the nearest goal cell holding `piece`. */
 function costsFor(goal: string): Uint8Array {
   const cost = new Uint8Array(2 * CELLS);
+  const distances = jumpDistance();
   for (const piece of [WHITE, BLACK]) {
     for (let cell = 0; cell < CELLS; cell++) {
       let nearest = 255;
-      for (let target = 0; target < CELLS; target++) if (goal[target] === piece) nearest = Math.min(nearest, JUMP_DISTANCE[cell * CELLS + target]);
+      for (let target = 0; target < CELLS; target++) if (goal[target] === piece) nearest = Math.min(nearest, distances[cell * CELLS + target]);
       cost[PIECE_CODE[piece] * CELLS + cell] = nearest;
     }
   }
@@ -80,7 +91,8 @@ export function costTablesHeld(): number {
  * project's BFS, which a shallow search would spend most of its time allocating). A position
  * outside it is at least PERIMETER_DEPTH + 1 away, which the estimate uses as a floor; inside it
  * the distance is exact. It is built on the first search for a goal (milliseconds), and only for
- * registered goals, so that no client can make the service build one per request.
+ * registered goals, so that no client can make the service build one per request. Not while the
+ * function starts: its first answers come from the tables, and should not wait for it.
  */
 const PERIMETER_DEPTH = 8;
 const PERIMETERS = new Map<string, Map<number, number>>();
@@ -108,14 +120,6 @@ function perimeterOf(goal: KnightsGoal): Map<number, number> | undefined {
     PERIMETERS.set(goal.board, perimeter);
   }
   return perimeter;
-}
-
-/**
- * Builds the perimeters of every registered goal now, so that no request pays for it: a function
- * calls this while it initialises, before its first invocation.
- */
-export function prepareKnightsSearch(): void {
-  for (const goal of KNIGHTS_GOALS.values()) perimeterOf(goal);
 }
 
 export class KnightsSearch implements SearchProblem {
