@@ -86,6 +86,8 @@ export interface BundledFunction {
   invoke(event: LambdaFunctionURLEvent, remainingMs?: number): Promise<Invocation>;
   /** Invokes the handler with any event (the loader's trigger sends none), for whatever it returns. */
   invokeWith(event: unknown, remainingMs?: number): Promise<{ readonly result: unknown; readonly handlerMs: number }>;
+  /** The invocation of StartOptions' firstEvent, if it was given. */
+  readonly first: Promise<Invocation> | undefined;
   /** What the function wrote to stdout (its JSON log lines). */
   stdout(): string;
   close(): Promise<void>;
@@ -95,6 +97,11 @@ export interface StartOptions {
   /** Variables on top of the template's, as the deployed function would have them (TABLE_NAME, ...). */
   readonly environment?: Readonly<Record<string, string>>;
   readonly preload?: readonly string[];
+  /**
+   * An event sent as the process starts, waiting for the function as a cold start's first event
+   * waits on Lambda: it is invoked as soon as the init ends, not once this process has heard of it.
+   */
+  readonly firstEvent?: unknown;
 }
 
 /** Starts a process that loads the bundle as Lambda's runtime does, and waits until it is initialised. */
@@ -127,15 +134,6 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   };
   child.on('error', (error) => die(new Error(`the function's process failed: ${error.message}\n${stderr}`)));
   child.once('exit', (code, signal) => die(new Error(`the function's process exited (${signal ?? code}):\n${stderr}`)));
-  const init = await new Promise<InitTimes>((resolve, reject) => {
-    child.on('message', (message: Record<string, unknown>) => {
-      if (message.ready) resolve(message as unknown as InitTimes);
-      else if (message.initError) reject(new Error(`the bundle failed to initialise:\n${message.initError}`));
-      else waiting.get(message.id as number)?.settle(message as never);
-    });
-    child.once('exit', () => reject(gone));
-    child.once('error', () => reject(gone));
-  });
   let next = 0;
   const invoke = (event: unknown, remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000): Promise<Invocation> => {
     const id = next++;
@@ -158,8 +156,21 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
       child.send({ id, event, context, remainingMs });
     });
   };
+  // Sent before the init ends: the runtime reads it once it listens, right after the init.
+  const first = options.firstEvent === undefined ? undefined : invoke(options.firstEvent);
+  first?.catch(() => {}); // a failed start rejects the init below; whoever awaits the first hears it too
+  const init = await new Promise<InitTimes>((resolve, reject) => {
+    child.on('message', (message: Record<string, unknown>) => {
+      if (message.ready) resolve(message as unknown as InitTimes);
+      else if (message.initError) reject(new Error(`the bundle failed to initialise:\n${message.initError}`));
+      else waiting.get(message.id as number)?.settle(message as never);
+    });
+    child.once('exit', () => reject(gone));
+    child.once('error', () => reject(gone));
+  });
   return {
     init,
+    first,
     stdout: () => stdout,
     invoke: (event, remainingMs) => invoke(event, remainingMs),
     invokeWith: async (event, remainingMs) => {
