@@ -76,6 +76,8 @@ export interface Invocation {
    * cold start's first answer waits for even though neither the init nor the handler is timed doing it).
    */
   readonly sinceInitMs: number;
+  /** The processor time the function's process had used when it answered, from its start (Node's own start included). */
+  readonly cpuMs: number;
   /** From sending the event to receiving the result. */
   readonly elapsedMs: number;
 }
@@ -123,7 +125,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number }) => void; fail: (error: Error) => void }>();
+  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number; cpuMs: number }) => void; fail: (error: Error) => void }>();
   let gone: Error | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(removeRuntimeModules);
   // A process that dies (or cannot start) fails every invocation still waiting, with what it wrote.
@@ -150,7 +152,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
           clearTimeout(timer);
           waiting.delete(id);
           if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
-          else resolve({ result: message.result!, handlerMs: message.ms, sinceInitMs: message.sinceInitMs, elapsedMs: performance.now() - started });
+          else resolve({ result: message.result!, handlerMs: message.ms, sinceInitMs: message.sinceInitMs, cpuMs: message.cpuMs, elapsedMs: performance.now() - started });
         },
       });
       child.send({ id, event, context, remainingMs });
