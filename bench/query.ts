@@ -4,7 +4,7 @@
  * fallbacks; then the service's own cost per request: a warm mix of the questions the tests ask,
  * 32 connections. All against a bare GetItem loop with 16 in flight on the same DynamoDB server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -25,6 +25,8 @@ const QUERY_SECONDS = 10;
 const MIX_CONNECTIONS = 32;
 /** Of each kind of question, the mix asks at most this many different ones. */
 const MIX_EACH = 1500;
+/** Linux counts a process's time in clock ticks of 1/100 s. */
+const CLOCK_TICKS = 100;
 
 /** autocannon against one URL pattern; `pathAt(i)` gives the i-th request's path. */
 async function hammer(url: string, pathAt: (i: number) => string, options: { connections?: number; amount?: number } = {}): Promise<Row> {
@@ -67,6 +69,16 @@ async function bareGetItems(client: DynamoDBClient, tableName: string, keys: str
     'p99 ms': latencies[Math.floor(latencies.length * 0.99)].toFixed(1),
     requests: latencies.length,
   };
+}
+
+/** The processor time a process has used, in milliseconds (user and system), where Linux's /proc tells it. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A GET of one of a puzzle's samples (the SPEC's questions, as the API's description shows them). */
@@ -161,9 +173,13 @@ export async function query(): Promise<Row[]> {
     // per request (the URL, routing, checking, the answer cache, the log line, the metrics), not its searches.
     const mix = questionMix(asked);
     await hammer(url, (i) => mix[i % mix.length], { connections: MIX_CONNECTIONS, amount: mix.length });
+    const cpuBefore = cpuMsOf(server.pid);
     const warm = await hammer(url, (i) => mix[i % mix.length], { connections: MIX_CONNECTIONS });
+    const cpuAfter = cpuMsOf(server.pid);
+    // The service's processor time per request: what a busy machine's share of the processors leaves out of requests/s.
+    const cpu: Row = cpuBefore === undefined || cpuAfter === undefined ? {} : { 'service µs/request': Math.round(((cpuAfter - cpuBefore) * 1000) / Number(warm.requests)) };
     const kinds = asked.map(({ puzzle }) => `/${puzzle.name}`).join(' and ');
-    rows.push({ benchmark: 'query', input: `GET ${kinds}, a warm mix of ${mix.length} questions (samples, table positions, searched ones), ${MIX_CONNECTIONS} connections`, ...warm, 'vs baseline': ratio(warm) });
+    rows.push({ benchmark: 'query', input: `GET ${kinds}, a warm mix of ${mix.length} questions (samples, table positions, searched ones), ${MIX_CONNECTIONS} connections`, ...warm, 'vs baseline': ratio(warm), ...cpu });
     return rows;
   } finally {
     server?.kill('SIGTERM');

@@ -44,7 +44,7 @@ export function cantorUnrank<T extends { length: number; [i: number]: number }>(
 /**
  * SELECT[mask * 16 + k]: position of the k-th (from 0) set bit of a 9-bit mask: every permutation
  * ranked here is of at most 9 values (a 3x3 board); a wider mask takes the loop below. (A 12-bit
- * table took eight times as long to build, while the function starts, for masks never met.)
+ * table took 8 times as long to build, while the function starts, for masks never met.)
  */
 const SELECT_BITS = 9;
 const SELECT = (() => {

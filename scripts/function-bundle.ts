@@ -76,6 +76,8 @@ export interface Invocation {
    * cold start's first answer waits for even though neither the init nor the handler is timed doing it).
    */
   readonly sinceInitMs: number;
+  /** The processor time the function's process had used when it answered, from its start (Node's own start included). */
+  readonly cpuMs: number;
   /** From sending the event to receiving the result. */
   readonly elapsedMs: number;
 }
@@ -86,6 +88,8 @@ export interface BundledFunction {
   invoke(event: LambdaFunctionURLEvent, remainingMs?: number): Promise<Invocation>;
   /** Invokes the handler with any event (the loader's trigger sends none), for whatever it returns. */
   invokeWith(event: unknown, remainingMs?: number): Promise<{ readonly result: unknown; readonly handlerMs: number }>;
+  /** The invocation of StartOptions' firstEvent, if it was given. */
+  readonly first: Promise<Invocation> | undefined;
   /** What the function wrote to stdout (its JSON log lines). */
   stdout(): string;
   close(): Promise<void>;
@@ -95,6 +99,11 @@ export interface StartOptions {
   /** Variables on top of the template's, as the deployed function would have them (TABLE_NAME, ...). */
   readonly environment?: Readonly<Record<string, string>>;
   readonly preload?: readonly string[];
+  /**
+   * An event sent as the process starts, waiting for the function as a cold start's first event
+   * waits on Lambda: it is invoked as soon as the init ends, not once this process has heard of it.
+   */
+  readonly firstEvent?: unknown;
 }
 
 /** Starts a process that loads the bundle as Lambda's runtime does, and waits until it is initialised. */
@@ -116,7 +125,7 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number }) => void; fail: (error: Error) => void }>();
+  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number; cpuMs: number }) => void; fail: (error: Error) => void }>();
   let gone: Error | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(removeRuntimeModules);
   // A process that dies (or cannot start) fails every invocation still waiting, with what it wrote.
@@ -127,15 +136,6 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   };
   child.on('error', (error) => die(new Error(`the function's process failed: ${error.message}\n${stderr}`)));
   child.once('exit', (code, signal) => die(new Error(`the function's process exited (${signal ?? code}):\n${stderr}`)));
-  const init = await new Promise<InitTimes>((resolve, reject) => {
-    child.on('message', (message: Record<string, unknown>) => {
-      if (message.ready) resolve(message as unknown as InitTimes);
-      else if (message.initError) reject(new Error(`the bundle failed to initialise:\n${message.initError}`));
-      else waiting.get(message.id as number)?.settle(message as never);
-    });
-    child.once('exit', () => reject(gone));
-    child.once('error', () => reject(gone));
-  });
   let next = 0;
   const invoke = (event: unknown, remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000): Promise<Invocation> => {
     const id = next++;
@@ -152,14 +152,27 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
           clearTimeout(timer);
           waiting.delete(id);
           if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
-          else resolve({ result: message.result!, handlerMs: message.ms, sinceInitMs: message.sinceInitMs, elapsedMs: performance.now() - started });
+          else resolve({ result: message.result!, handlerMs: message.ms, sinceInitMs: message.sinceInitMs, cpuMs: message.cpuMs, elapsedMs: performance.now() - started });
         },
       });
       child.send({ id, event, context, remainingMs });
     });
   };
+  // Sent before the init ends: the runtime reads it once it listens, right after the init.
+  const first = options.firstEvent === undefined ? undefined : invoke(options.firstEvent);
+  first?.catch(() => {}); // a failed start rejects the init below; whoever awaits the first hears it too
+  const init = await new Promise<InitTimes>((resolve, reject) => {
+    child.on('message', (message: Record<string, unknown>) => {
+      if (message.ready) resolve(message as unknown as InitTimes);
+      else if (message.initError) reject(new Error(`the bundle failed to initialise:\n${message.initError}`));
+      else waiting.get(message.id as number)?.settle(message as never);
+    });
+    child.once('exit', () => reject(gone));
+    child.once('error', () => reject(gone));
+  });
   return {
     init,
+    first,
     stdout: () => stdout,
     invoke: (event, remainingMs) => invoke(event, remainingMs),
     invokeWith: async (event, remainingMs) => {

@@ -34,7 +34,8 @@ beforeAll(async () => {
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
   await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
-  fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
+  // A first event waiting as the process starts, as a cold start's does on Lambda.
+  fn = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }, firstEvent: request('GET', '/eight?from=12X453786&to=12345678X') });
 });
 
 afterAll(async () => {
@@ -67,6 +68,12 @@ describe('the bundle as the stack builds it', () => {
       expect(code).not.toContain(offline.commandLine.usage);
       if (offline.loads?.usage) expect(code).not.toContain(offline.loads.usage.trim().split('\n')[0].trim());
     }
+  });
+
+  it('answers the event that waited for its start once it is initialised, timed from the start of its require', async () => {
+    const first = await fn.first!;
+    expect(json(first.result.body)).toMatchObject({ steps: 2, path: 'dd', source: 'table' });
+    expect(first.sinceInitMs).toBeGreaterThanOrEqual(fn.init.initMs + first.handlerMs);
   });
 
   it('answers from the table, by search, in judge batches, and refuses a malformed request', async () => {
