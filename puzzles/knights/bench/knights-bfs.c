@@ -1,9 +1,9 @@
 /*
  * Reference for `npm run bench -- --only full`: a tight breadth-first search of the whole knights
- * space in C, over the same state encoding as puzzles/knights/rules/space.ts (bits 0..24 the black knights,
- * bits 25..29 the empty cell; rank = empty * C(24,12) + colex rank of the blacks among the other
- * 24 cells, by the same two half tables as core/combinations.ts) and computing the same tables:
- * a distance and a mask of optimal moves per rank. Prints {"seconds":…,"positions":…,"levels":[…]}.
+ * space in C, over the same state encoding as puzzles/knights/rules/space.ts (bits 0..24 the black
+ * knights, bits 25..29 the empty cell; rank = empty * C(24,12) + colex rank of the blacks among the
+ * other 24 cells, by the same two half tables as core/combinations.ts) and computing the same
+ * tables: a distance and a mask of optimal moves per rank. Prints {"seconds":…,"positions":…,"levels":[…]}.
  *
  * Build: cc -O2 -o knights-bfs puzzles/knights/bench/knights-bfs.c
  * (-DTWO_PASS: the loop split in two per position as the TypeScript side does, which in C gains
