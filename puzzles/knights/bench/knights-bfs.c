@@ -1,11 +1,13 @@
 /*
  * Reference for `npm run bench -- --only full`: a tight breadth-first search of the whole knights
- * space in C, over the same state encoding as core/knights/space.ts (bits 0..24 the black knights,
- * bits 25..29 the empty cell; rank = empty * C(24,12) + colex rank of the blacks among the other
- * 24 cells, by the same two half tables as core/combinations.ts) and computing the same tables:
- * a distance and a mask of optimal moves per rank. Prints {"seconds":…,"positions":…,"levels":[…]}.
+ * space in C, over the same state encoding as puzzles/knights/rules/space.ts (bits 0..24 the black
+ * knights, bits 25..29 the empty cell; rank = empty * C(24,12) + colex rank of the blacks among the
+ * other 24 cells, by the same two half tables as core/combinations.ts) and computing the same
+ * tables: a distance and a mask of optimal moves per rank. Prints {"seconds":…,"positions":…,"levels":[…]}.
  *
  * Build: cc -O2 -o knights-bfs puzzles/knights/bench/knights-bfs.c
+ * (-DTWO_PASS: the loop split in two per position as the TypeScript side does, which in C gains
+ * nothing; BENCHMARKS.md, `full`.)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -88,10 +90,22 @@ int main(void) {
     memset(this_level, 0, (RANKS / 32 + 1) * 4);
     for (size_t i = level_start; i < level_end; i++) {
       uint32_t code = order[i], empty = code >> 25, blacks = code & ((1u << 25) - 1);
+#ifdef TWO_PASS
+      /* the TypeScript side's split (level-expansion.ts): every neighbour's rank, then the lookups */
+      uint32_t ranks[8];
+      for (int j = 0; j < jump_count[empty]; j++) {
+        uint32_t target = jumps[empty][j], piece = (blacks >> target) & 1;
+        ranks[j] = rank_of((blacks & ~(1u << target)) | (piece << empty) | (target << 25));
+      }
+#endif
       for (int j = 0; j < jump_count[empty]; j++) {
         uint32_t target = jumps[empty][j], piece = (blacks >> target) & 1;
         uint32_t next = (blacks & ~(1u << target)) | (piece << empty) | (target << 25);
+#ifdef TWO_PASS
+        uint32_t rank = ranks[j], word = rank >> 5, bit = 1u << (rank & 31);
+#else
         uint32_t rank = rank_of(next), word = rank >> 5, bit = 1u << (rank & 31);
+#endif
         if (!(seen[word] & bit)) {
           seen[word] |= bit;
           this_level[word] |= bit;

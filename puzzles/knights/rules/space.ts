@@ -6,14 +6,17 @@
  * cells, dense over all 67,603,900 positions.
  */
 import type { Level, StateSpace } from '../../../core/bfs';
-import { SUBSET_COUNT, SubsetRanker, subsetUnrank } from '../../../core/combinations';
+import { SUBSET_COUNT, subsetUnrank } from '../../../core/combinations';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, type KnightsBoard, WHITE } from './board';
+import { expandKnightsLevel } from './level-expansion';
+import { knightsRanker } from './ranker';
 
 const EMPTY_SHIFT = 25;
 const PIECES_MASK = (1 << EMPTY_SHIFT) - 1;
-// File-local copies of imported constants for the loop the BFS runs 260 million times: an imported
+// File-local copies of imported constants for the methods called at every move: an imported
 // binding is live and reloaded at every use, a local constant is folded into the code (Node 24:
-// the whole-space BFS 10.4-13.6 s with these, 11.6-16.6 s with the imports).
+// the whole-space BFS, when its loop called these methods, 10.4-13.6 s with these, 11.6-16.6 s
+// with the imports).
 const SUBSETS = SUBSET_COUNT;
 const BOARD_CELLS = CELLS;
 
@@ -55,8 +58,9 @@ export function playKnightsMove(code: number, target: number): number {
 }
 
 /**
- * The knights state space. The BFS holds it in a local and calls it for every move; its tables and
- * its ranker are its own fields rather than imports, for the reason above.
+ * The knights state space. The search calls it for every move; its tables and its ranker are its
+ * own fields rather than imports, for the reason above. A BFS expands its levels with
+ * level-expansion.ts, which writes the same tables.
  */
 class KnightsSpace implements StateSpace {
   readonly size = KNIGHTS_POSITIONS;
@@ -66,7 +70,7 @@ class KnightsSpace implements StateSpace {
   private readonly jumpCount = new Uint8Array(CELLS);
   /** jumpBack[to * 25 + from]: index of the jump to `from` among the jumps from `to`. */
   private readonly jumpBack = new Uint8Array(CELLS * CELLS);
-  private readonly ranker = new SubsetRanker();
+  private readonly ranker = knightsRanker;
 
   constructor() {
     KNIGHT_JUMPS.forEach((targets, from) => {
@@ -108,45 +112,9 @@ class KnightsSpace implements StateSpace {
     return playKnightsMove(code, this.moveAt(code, index));
   }
 
-  /**
-   * The BFS's expandLevel with step, rank and backIndex written inline and every table in a
-   * local: the whole-space search takes about half the time it takes through the calls, within
-   * 1.5 times the same loop in C (bench/knights-bfs.c). A test holds it to the generic expansion.
-   */
+  /** The BFS's expansion of a level, written for this space (level-expansion.ts). */
   expandLevel(level: Level): number {
-    const { order, to, depth, distance, optimal, seen, thisLevel } = level;
-    const jumps = this.jumps;
-    const jumpCount = this.jumpCount;
-    const jumpBack = this.jumpBack;
-    const { popcountLow, rankLow, rankHigh } = this.ranker;
-    let found = level.found;
-    for (let i = level.from; i < to; i++) {
-      const code = order[i];
-      const empty = code >>> EMPTY_SHIFT;
-      const blacks = code & PIECES_MASK;
-      const degree = jumpCount[empty];
-      for (let j = 0; j < degree; j++) {
-        // playKnightsMove, then rank: the hole moves to `target`, whose knight takes the old hole
-        const target = jumps[empty * 8 + j];
-        const piece = (blacks >>> target) & 1;
-        const movedBlacks = (blacks & ~(1 << target)) | (piece << empty);
-        const squeezed = (movedBlacks & ((1 << target) - 1)) | ((movedBlacks >>> (target + 1)) << target);
-        const low = squeezed & 0xfff; // SubsetRanker.rank, by its two 12-bit halves
-        const rank = target * SUBSETS + rankLow[low] + rankHigh[(popcountLow[low] << 12) | (squeezed >>> 12)];
-        const word = rank >>> 5;
-        const bit = 1 << (rank & 31);
-        if ((seen[word] & bit) === 0) {
-          seen[word] |= bit;
-          thisLevel[word] |= bit;
-          distance[rank] = depth;
-          optimal[rank] = 1 << jumpBack[target * BOARD_CELLS + empty];
-          order[found++] = (movedBlacks | (target << EMPTY_SHIFT)) >>> 0;
-        } else if ((thisLevel[word] & bit) !== 0) {
-          optimal[rank] |= 1 << jumpBack[target * BOARD_CELLS + empty];
-        }
-      }
-    }
-    return found;
+    return expandKnightsLevel(level);
   }
 }
 
