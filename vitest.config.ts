@@ -21,6 +21,7 @@ const SLOW = [
   'test/browser/**/*.test.ts',
   'test/store/bit-stream-ceiling.test.ts',
   'test/scripts/load-workers.test.ts',
+  'test/store/measure-build.test.ts',
 ];
 
 /**

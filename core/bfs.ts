@@ -86,16 +86,18 @@ export interface BfsTable {
  * Searches from `goal` out to `maxDepth` moves (the whole connected component when omitted).
  * Distances must fit a byte, which every puzzle here does by far (39 and 31 at most).
  */
-export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 1): BfsTable {
+export function breadthFirst(space: StateSpace, goal: number, maxDepth = NONE - 1, options: { readonly shared?: boolean } = {}): BfsTable {
+  // In shared memory when other threads are to read the table (the pages' measure, on several).
+  const memory = (bytes: number) => (options.shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   const distance = new Uint8Array(space.size).fill(NONE);
-  const optimal = new Uint8Array(space.size);
+  const optimal = new Uint8Array(memory(space.size));
   // Bit sets of one bit per rank answer "seen before?" and "seen at this level?" from an eighth
   // of the memory the byte tables take, which keeps the hot checks mostly in cache.
   const seen = new Int32Array((space.size >>> 5) + 1);
   const thisLevel = new Int32Array(seen.length);
   // Room for every state at once: the system commits memory only as it is written, so a shallow
   // search costs no more than it fills, and the hot loop never checks for room or copies.
-  const order = new Uint32Array(space.size);
+  const order = new Uint32Array(memory(4 * space.size));
   const levels = [1];
 
   const goalRank = space.rank(goal);

@@ -15,7 +15,7 @@ import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
 import { MAX_DISTANCE, PageEncoder } from './page-codec';
 import { type PageLayout, pageCount, slotsIn } from './page-layout';
 
-/** What each scrambled rank's two words hold (table-pages.ts measure writes them). */
+/** What each entry's two words hold (measure.ts writes them; MeasuredSection says what they are). */
 export const LENGTH_MASK = 0xff;
 export const OPTIMAL_SHIFT = 8;
 export const DISTANCE_SHIFT = 16;
@@ -28,11 +28,18 @@ export const entryDistance = (word: number) => (word >>> DISTANCE_SHIFT) & MAX_D
 export const entryTarget = (word: number) => (word >>> TARGET_SHIFT) & 0x1f;
 export const entryMoves = (word: number) => word >>> MOVES_SHIFT;
 
-/** One section's measured records, in memory every thread can read. */
+/** One section's measured records (measure.ts), in memory every thread can read. */
 export interface MeasuredSection {
   /** Which entry holds each scrambled rank's fields: every rank (dense), or the sorted ranks held. */
   readonly index: EntryIndex;
-  /** Two words per entry: where its line code starts in `lines`, and its packed fields. */
+  /**
+   * Two words per entry, so that one cache line holds all a record needs (the whole-space build is
+   * bound by memory latency, not arithmetic):
+   *   word 0: the first bit of the position's line code (its line after the first move) in `lines`;
+   *   word 1: the code's length in bits (bits 0-7), the optimal-move mask (8-15), the distance
+   *           (16-21), the cell its first move takes the hole to (22-26), and how many legal moves
+   *           it has (27-30), which is never 0 for a position of the table: 0 there means none.
+   */
   readonly entries: Uint32Array;
   readonly lines: BitWriter;
 }

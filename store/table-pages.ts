@@ -10,11 +10,11 @@
  * position), only the BFS tables and a byte per rank are held in memory; no object per position.
  */
 import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
-import { BitWriter } from './bits';
-import { DenseIndex, type EntryIndex, SparseIndex } from './entry-index';
-import { DISTANCE_BITS, type PositionRecord, pageBytesBound, writeLineStep } from './page-codec';
-import { DISTANCE_SHIFT, LENGTH_MASK, MOVES_SHIFT, type MeasuredSection, OPTIMAL_SHIFT, TARGET_SHIFT, encodePages, entryDistance, entryLength, entryMoves, entryTarget } from './page-encoding';
-import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf, scramble } from './page-layout';
+import { SparseIndex } from './entry-index';
+import { measureSection } from './measure';
+import { DISTANCE_BITS, type PositionRecord, pageBytesBound } from './page-codec';
+import { type MeasuredSection, encodePages, entryDistance, entryLength, entryMoves } from './page-encoding';
+import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf } from './page-layout';
 import type { ArrayPages } from './array-pages';
 import type { PagedPuzzle } from './paged-puzzle';
 import type { Catalog, FarthestPosition, TableId } from './table-schema';
@@ -77,7 +77,8 @@ export interface TablePages {
   readonly levels: readonly number[];
   /** Every page, in load order. */
   readonly pages: readonly PageRef[];
-  /** How many threads encoded the pages. */
+  /** How many threads measured the records (of the section that had the most) and encoded the pages. */
+  readonly measuringThreads: number;
   readonly encodingThreads: number;
   /** The bytes of pages[index]. */
   encode(index: number): Uint8Array;
@@ -99,6 +100,12 @@ export interface Section {
   readonly unrank: (rank: number) => number;
   /** A position of the section as the API writes it, from its code and its line (cells the hole moves to). */
   readonly describe: (code: number, line: readonly number[]) => Omit<FarthestPosition, 'steps'>;
+  /**
+   * A module that, run as a worker thread, measures this section's records (it calls measure.ts
+   * serveMeasure with the puzzle's format and the section's space), so that a build on several
+   * threads measures on all of them; the BFS tables must then be in shared memory.
+   */
+  readonly measureThread?: string;
 }
 
 /** The record of the position `code` (which must be in the section's table) and its hole's cell. */
@@ -118,155 +125,8 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
   return { hole, record: { distance: distance[rank], optimal: optimal[rank], line } };
 }
 
-/**
- * What the encoder needs of each scrambled rank, two 32-bit words per rank so that one cache line
- * holds all of it (the whole-space build is bound by memory latency, not arithmetic):
- *   word 0: the first bit of the position's line code (its line after the first move) in `lines`;
- *   word 1: the code's length in bits (bits 0-7), the optimal-move mask (8-15), the distance
- *           (16-21), the cell its first move takes the hole to (22-26), and how many legal moves
- *           it has (27-30), which is never 0 for a position of the table: 0 there means none.
- * (page-encoding.ts reads them, on as many threads as the build is given.)
- */
-type Measured = MeasuredSection;
-
 /** A record's size in bits (0: no position at this rank). */
 const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDistance(word) > 0 ? entryMoves(word) : 0) + entryLength(word));
-
-/** Below this share of its space filled, a table keeps entries for its positions only. */
-const SPARSE_BELOW = 1 / 8;
-
-function entryIndexFor(section: Section, layout: PageLayout, shared: boolean): EntryIndex {
-  const { space, order } = section.bfs;
-  if (order.length >= layout.ranks * SPARSE_BELOW) return new DenseIndex(layout.ranks);
-  const values = new Uint32Array(shared ? new SharedArrayBuffer(4 * order.length) : new ArrayBuffer(4 * order.length));
-  for (let i = 0; i < order.length; i++) values[i] = scramble(layout, space.rank(order[i]));
-  return new SparseIndex(values.sort());
-}
-
-/**
- * Positions measured together. A position costs four cache misses (its mask, its entry, the entry
- * of the position one move closer, the first word of that one's line code); taken one position at
- * a time, the bit work between them keeps the processor from having many in flight. In batches,
- * each kind of miss is taken for the whole batch in a short loop of independent loads, and the
- * lines are then coded from cache: the whole space's measure went from 1,213-1,317 to 687-1,021 ns
- * of CPU a position (BENCHMARKS.md, build-parts). At depth 21, batches of 128 and 512 did about as
- * well as 256.
- */
-const MEASURE_BATCH = 256;
-
-/**
- * The bits of every step a line can take, as the codec writes them (writeLineStep itself writes
- * each one here, once): at [(from * cells + at) * cells + to], the step from `at` to `to` having
- * arrived from `from`, as bits * 256 + count; -1 where the hole has no such forward move.
- */
-function lineStepCodes(format: PagedPuzzle): Int16Array {
-  const cells = format.holeMoves.length;
-  const codes = new Int16Array(cells * cells * cells).fill(-1);
-  format.holeMoves.forEach((moves, at) => {
-    for (const from of moves) {
-      for (const to of moves) {
-        if (to === from) continue;
-        const step = new BitWriter(32);
-        writeLineStep(step, format, from, at, to);
-        codes[(from * cells + at) * cells + to] = (step.cursor === 0 ? 0 : step.read(0, step.cursor)) * 256 + step.cursor;
-      }
-    }
-  });
-  return codes;
-}
-
-/**
- * Every record's fields and every line's code, in BFS order, level by level. A position's line
- * after its first move is the choice of its second move followed by the line code of the position
- * its first move reaches, one move closer: that position was done a level earlier, so each line is
- * coded by one step and a copy, never walked.
- */
-function measure(format: PagedPuzzle, section: Section, layout: PageLayout, shared: boolean): Measured {
-  const { space, optimal, order, levels } = section.bfs;
-  const lines = new BitWriter(lineBitsBound(format, levels), shared);
-  const index = entryIndexFor(section, layout, shared);
-  const entries = new Uint32Array(shared ? new SharedArrayBuffer(8 * index.size) : new ArrayBuffer(8 * index.size));
-  // A dense table's entry is at the scrambled rank itself: no call through the index (of two
-  // classes in a process that builds both kinds of table).
-  const dense = index instanceof DenseIndex;
-  const stepCodes = lineStepCodes(format);
-  const cells = format.holeMoves.length;
-  // The batch: each position's entry, hole and mask, and the two words of the entry of the
-  // position one move closer.
-  const entryAt = new Uint32Array(MEASURE_BATCH);
-  const holes = new Uint8Array(MEASURE_BATCH);
-  const masks = new Uint8Array(MEASURE_BATCH);
-  const nextStarts = new Uint32Array(MEASURE_BATCH);
-  const nextWords = new Uint32Array(MEASURE_BATCH);
-  let levelStart = 0;
-  for (let d = 0; d < levels.length; d++) {
-    const levelEnd = levelStart + levels[d];
-    for (let from = levelStart; from < levelEnd; from += MEASURE_BATCH) {
-      const count = Math.min(MEASURE_BATCH, levelEnd - from);
-      for (let j = 0; j < count; j++) {
-        const rank = space.rank(order[from + j]);
-        const value = scramble(layout, rank);
-        const entry = 2 * (dense ? value : index.of(value));
-        // Reading the entry now brings its line into cache for the write below.
-        if (entries[entry + 1] !== 0) throw new Error('a position appears twice in the BFS order');
-        entryAt[j] = entry;
-        holes[j] = format.holeOfRank(rank);
-        masks[j] = optimal[rank];
-      }
-      if (d >= 2) {
-        for (let j = 0; j < count; j++) {
-          const value = scramble(layout, space.rank(space.step(order[from + j], lowestMove(masks[j]))));
-          const next = 2 * (dense ? value : index.of(value));
-          nextStarts[j] = entries[next];
-          nextWords[j] = entries[next + 1];
-        }
-        // The first word of each line to copy, into cache: the copies below then wait on none.
-        // (The sum is checked only so that the compiler keeps the reads.)
-        let firstBits = 0;
-        for (let j = 0; j < count; j++) firstBits += lines.read(nextStarts[j], 1);
-        if (firstBits > count) throw new Error('a bit is 0 or 1');
-      }
-      for (let j = 0; j < count; j++) {
-        const hole = holes[j];
-        const moves = format.holeMoves[hole];
-        const mask = masks[j];
-        let start = 0;
-        let length = 0;
-        let target = 0;
-        if (d >= 1) {
-          target = moves[lowestMove(mask)];
-          if (d >= 2) {
-            const nextWord = nextWords[j];
-            const to = entryTarget(nextWord);
-            start = lines.cursor;
-            const step = stepCodes[(hole * cells + target) * cells + to];
-            if (step >= 0) lines.write(step >> 8, step & 0xff);
-            else writeLineStep(lines, format, hole, target, to); // a step the table does not hold: the codec writes or refuses it
-            lines.append(lines, nextStarts[j], entryLength(nextWord));
-            length = lines.cursor - start;
-            if (length > LENGTH_MASK) throw new RangeError(`a line code of ${length} bits does not fit its 8-bit length field`);
-          }
-        }
-        const entry = entryAt[j];
-        entries[entry] = start;
-        entries[entry + 1] = length | (mask << OPTIMAL_SHIFT) | (d << DISTANCE_SHIFT) | (target << TARGET_SHIFT) | (moves.length << MOVES_SHIFT);
-      }
-    }
-    levelStart = levelEnd;
-  }
-  return { index, entries, lines };
-}
-
-/**
- * The most bits the line codes of a table can take: every step after the first a choice among at
- * most maxDegree - 1 moves. The stream is allocated at this size once; the system commits memory
- * only as it is written, so the bound costs address space, not RSS, and no copy on growth.
- */
-function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
-  const maxDegree = Math.max(...format.holeMoves.map((moves) => moves.length));
-  const stepBits = Math.ceil(Math.log2(Math.max(2, maxDegree - 1)));
-  return levels.reduce((bits, count, d) => bits + count * Math.max(0, d - 1) * stepBits, 0);
-}
 
 /**
  * Each record's size in bits, for choosing the page size: by scrambled rank (0: no position there)
@@ -277,7 +137,7 @@ function lineBitsBound(format: PagedPuzzle, levels: readonly number[]): number {
  */
 type RecordBits = { readonly byValue: Uint8Array } | { readonly values: Uint32Array; readonly bits: Uint8Array };
 
-function recordBits({ index, entries }: Measured, ranks: number): RecordBits {
+function recordBits({ index, entries }: MeasuredSection, ranks: number): RecordBits {
   if (index instanceof SparseIndex) {
     const bits = new Uint8Array(index.size);
     for (let entry = 0; entry < index.size; entry++) bits[entry] = entryBits(entries[2 * entry + 1]);
@@ -381,10 +241,16 @@ export async function planPages(format: PagedPuzzle, sections: readonly Section[
   const threads = Math.max(1, options.threads ?? 1);
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
-  // The records go in memory other threads can read when they are to encode pages (no copy: the
-  // system commits shared memory as it is written, as it does the rest).
-  const shared = threads > 1;
-  const measured = sections.map((section) => measure(format, section, unpaged, shared));
+  // On several threads, the records go in memory they all can read (no copy: the system commits
+  // shared memory as it is written, as it does the rest).
+  const measured: MeasuredSection[] = [];
+  let measuringThreads = 1;
+  for (const section of sections) {
+    const { space, optimal, order, levels } = section.bfs;
+    const records = await measureSection(format, { space, optimal, order, levels }, unpaged, threads, section.measureThread);
+    measured.push(records);
+    measuringThreads = Math.max(measuringThreads, records.threads);
+  }
   options.partDone?.('measure');
   const bitsBySection = measured.map((m) => recordBits(m, format.ranks));
   // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
@@ -447,6 +313,7 @@ export async function planPages(format: PagedPuzzle, sections: readonly Section[
     levels,
     pages,
     encode: (index) => encoded.page(index),
+    measuringThreads,
     encodingThreads: encoded.threads,
     samplePosition(random) {
       let pick = Math.floor(random() * levels.reduce((a, b) => a + b, 0));

@@ -12,6 +12,7 @@ import { type TableSpec, planPages } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
 import { GOAL_NAME_RULE, MAX_GOALS, builtInGoal, goalRoomProblem, parseGoalOptions, tableOfGoal } from '../loaded-goals';
 import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_FORMAT, KNIGHTS_MAX_DEPTH } from '../tables';
+import { KNIGHTS_MEASURE_THREAD } from './measure-thread';
 
 function depthOption(text: string | undefined): number {
   if (text === undefined) return KNIGHTS_DEFAULT_DEPTH;
@@ -38,9 +39,11 @@ export function knightsSpec(name: string, depth: number, board: KnightsBoard = b
         [
           {
             name: table,
-            bfs: buildKnightsBfsTable({ name, board }, depth).bfs,
+            // In shared memory when the build has threads to measure it on.
+            bfs: buildKnightsBfsTable({ name, board }, depth, (options?.threads ?? 1) > 1).bfs,
             unrank: knightsUnrank,
             describe: (code, line) => ({ board: formatKnightsBoard(decodeKnights(code)), goal, path: [...line] }),
+            measureThread: KNIGHTS_MEASURE_THREAD,
           },
         ],
         options,

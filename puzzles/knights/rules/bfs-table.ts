@@ -9,9 +9,9 @@ export interface KnightsBfsTable {
   readonly bfs: BfsTable;
 }
 
-/** Every position within `depth` moves of the goal (the whole space when depth >= 39). */
-export function buildKnightsBfsTable(goal: KnightsGoal, depth: number): KnightsBfsTable {
-  return { goal, bfs: breadthFirst(knightsSpace, encodeKnights(goal.board), depth) };
+/** Every position within `depth` moves of the goal (the whole space when depth >= 39); `shared`: its tables in memory other threads can read. */
+export function buildKnightsBfsTable(goal: KnightsGoal, depth: number, shared = false): KnightsBfsTable {
+  return { goal, bfs: breadthFirst(knightsSpace, encodeKnights(goal.board), depth, { shared }) };
 }
 
 /**

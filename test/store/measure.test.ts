@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
+import { builtInGoal } from '../../puzzles/knights/loaded-goals';
+import { KNIGHTS_MEASURE_THREAD } from '../../puzzles/knights/offline/measure-thread';
+import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
+import { measureSection } from '../../store/measure';
+import { entryLength } from '../../store/page-encoding';
+import { goldenMultiplier } from '../../store/page-layout';
+
+const layout = { ranks: KNIGHTS_FORMAT.ranks, ranksPerPage: KNIGHTS_FORMAT.ranks, multiplier: goldenMultiplier(KNIGHTS_FORMAT.ranks) };
+
+describe('records measured on several threads', () => {
+  // 13 moves: half a million positions, a thread for each 2^16 of them at most.
+  const { bfs } = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 13, true);
+  const measure = (threads: number) => measureSection(KNIGHTS_FORMAT, bfs, layout, threads, KNIGHTS_MEASURE_THREAD, 1 << 16);
+
+  it('hold every field and line code one thread gives, wherever in the stream each thread wrote it', async () => {
+    const one = await measure(1);
+    const two = await measure(2);
+    expect([one.threads, two.threads]).toEqual([1, 2]);
+    expect(two.index.size).toBe(one.index.size);
+    let coded = 0;
+    for (let entry = 0; entry < one.index.size; entry++) {
+      const word = one.entries[2 * entry + 1];
+      if (two.entries[2 * entry + 1] !== word) expect.fail(`entry ${entry}'s fields differ`);
+      for (let bit = 0; bit < entryLength(word); bit += 32) {
+        const count = Math.min(32, entryLength(word) - bit);
+        if (one.lines.read(one.entries[2 * entry] + bit, count) !== two.lines.read(two.entries[2 * entry] + bit, count)) expect.fail(`entry ${entry}'s line code differs`);
+      }
+      if (entryLength(word) > 0) coded++;
+    }
+    expect(coded).toBe(bfs.order.length - bfs.levels[0] - bfs.levels[1]);
+  });
+
+  it('stay on this thread without shared tables, or without a module for its workers', async () => {
+    const unshared = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 13).bfs;
+    expect((await measureSection(KNIGHTS_FORMAT, unshared, layout, 2, KNIGHTS_MEASURE_THREAD, 1 << 16)).threads).toBe(1);
+    expect((await measureSection(KNIGHTS_FORMAT, bfs, layout, 2, undefined, 1 << 16)).threads).toBe(1);
+  });
+
+  it('fail with the worker\'s own error, and leave no thread behind', async () => {
+    // A worker module that fails as it starts: this thread measures every position, and the
+    // build still fails, with the worker's sentence.
+    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/failing-thread.ts', import.meta.url).href, 1 << 16)).rejects.toThrow(/measuring/);
+  });
+});
