@@ -6,18 +6,21 @@
  *
  * The tables are loaded on as many threads as the load is given (--workers, the machine's cores
  * by default): several tables at once, each on a thread of its own, in the order given (the first
- * asked for is started first), or one table alone with its pages encoded on all of them. This
- * module is that thread's entry too, and so is a bundle that holds it (the deploy's loader).
+ * asked for is started first), or one table alone built on all of them (its pages encoded, or its
+ * arrays built, at once). This module is that thread's entry too, and so is a bundle that holds it
+ * (the deploy's loader).
  */
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvalidInputError } from '../core/errors';
+import { isJobsWorker } from '../core/jobs-on-workers';
 import { threadOn } from '../core/threads';
-import { type LoadChoices, loadChoices, tableSpecs } from '../puzzles/registry';
+import { type LoadChoices, loadChoices, tableSpecs, withOfflineRoles } from '../puzzles/registry';
 import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
+import { isMeasureWorker } from '../store/measure';
 import { ensureTable } from '../store/table-admin';
 // The page-encoding threads' module, evaluated with this one: a bundle holding this module is their entry too.
 import '../store/page-encoding';
@@ -74,7 +77,7 @@ export async function loadCommand(): Promise<LoadCommand> {
   --goals LIST           comma-separated tables: ${choices.names.join(', ')} (default: all of them)
 ${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
-  --workers N            threads that build tables (several at once) and a table's pages, 1..${MAX_WORKERS}
+  --workers N            threads that build tables (several at once) and a table's pages or arrays, 1..${MAX_WORKERS}
                          (default: the machine's cores, ${availableParallelism()} here)
   --force                reload tables whose manifest says they are loaded, that an older version wrote,
                          or that hold another goal under the same name`,
@@ -87,7 +90,7 @@ export interface LoadSettings {
   readonly region?: string;
   readonly specs: AnyTableSpec[];
   readonly concurrency: number;
-  /** Threads: tables built at once, or the threads that encode one table's pages. */
+  /** Threads: tables built at once, or the threads that build one table (its pages, or its arrays). */
   readonly workers: number;
   readonly force: boolean;
   /** The options these came from, checked: what a thread of its own makes its table's spec from again. */
@@ -192,8 +195,8 @@ async function checkCredentials(client: DynamoDBClient): Promise<void> {
 /**
  * Loads every table of the settings; `onLoaded` hears of each as soon as it is complete. Tables
  * are started in the order given: with one thread, each in turn on this one; with more, as many
- * at once as there are threads, each on a thread of its own, and a table loaded alone has its
- * pages encoded on all of them.
+ * at once as there are threads, each on a thread of its own, and a table loaded alone is built on
+ * all of them.
  */
 export async function loadTables(settings: LoadSettings, onLoaded?: (result: LoadResult) => void): Promise<LoadResult[]> {
   const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
@@ -202,7 +205,7 @@ export async function loadTables(settings: LoadSettings, onLoaded?: (result: Loa
     if (settings.endpoint === undefined) await checkCredentials(client);
     await ensureTable(client, settings.table);
     const lanes = Math.min(settings.workers, settings.specs.length);
-    // Threads left over for each table's pages once every lane has a table of its own.
+    // Threads left over for each table's build once every lane has a table of its own.
     const threads = Math.max(1, Math.floor(settings.workers / lanes));
     const results: LoadResult[] = new Array(settings.specs.length);
     const loaded = (index: number, result: LoadResult) => {
@@ -291,3 +294,9 @@ async function loadOwnTable({ values, table, threads }: TableThreadData): Promis
 }
 
 if (!isMainThread && workerData?.loadTable) void loadOwnTable(workerData.loadTable as TableThreadData);
+
+// A worker running a table's build jobs (core/jobs-on-workers.ts) or measuring its records
+// (store/measure.ts) on a bundle that holds this module (the deploy's loader): the module that
+// does that part is among the puzzles' offline roles, which the bundle imports lazily, so it
+// runs, and does its part, once they are imported.
+if (isJobsWorker() || isMeasureWorker()) void withOfflineRoles();

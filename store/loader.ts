@@ -100,7 +100,7 @@ export interface LoadOptions {
   readonly onProgress?: (progress: LoadProgress) => void;
   /** Random source for the spot checks. */
   readonly random?: () => number;
-  /** Threads that encode the pages, this one among them (table-pages.ts; default 1). */
+  /** Threads that build the table (BuildOptions in table-pages.ts; default 1). */
   readonly threads?: number;
 }
 

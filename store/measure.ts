@@ -52,12 +52,16 @@ const BLOCK_BITS = 1 << 20;
 /** Below this many positions for each thread, starting a thread costs more than it saves. */
 export const POSITIONS_PER_WORKER = 1 << 20;
 
-/** The shared counters: the next run to take, the positions finished, the next block, a failure, the threads that measured. */
+/**
+ * The shared counters: the next run to take, the positions finished, the next block, a failure,
+ * the threads that measured, and the workers that came to measure.
+ */
 const NEXT_RUN = 0;
 const FINISHED = 1;
 const NEXT_BLOCK = 2;
 const FAILED = 3;
 const THREADS = 4;
+const SERVING = 5;
 
 /** What every measuring thread shares, as plain data and shared arrays: what a worker is sent. */
 interface MeasureInput {
@@ -149,7 +153,7 @@ export async function measureSection(
     entries: new Uint32Array(memory(8 * index.size)),
     lineWords: lines.words,
     lineCapacity: 32 * (lines.words.length - 2),
-    control: new Int32Array(memory(20)),
+    control: new Int32Array(memory(24)),
   };
   const started = Array.from({ length: workers }, () => startWorker(thread!, input));
   // A worker that fails sets FAILED; one that stops without a word rejects its promise.
@@ -164,8 +168,10 @@ export async function measureSection(
       await finishedUpTo(input, levelStarts[runs.level[waiting]], failure);
     }
     await finishedUpTo(input, levelStarts[levelStarts.length - 1], failure);
-    // A thread that failed after the others did its share still fails the build: its module is broken.
+    // A thread that failed after the others did its share still fails the build: its module is
+    // broken; and so does one that ended without coming to measure (its module never served).
     await Promise.all(started);
+    if (Atomics.load(input.control, SERVING) < workers) throw new Error(`a measuring thread ended without measuring: its module (${thread}) does not serve measures on a worker thread`);
   } catch (error) {
     Atomics.store(input.control, FAILED, 1);
     Atomics.notify(input.control, FINISHED);
@@ -324,6 +330,9 @@ function rangeMeasurer(format: PagedPuzzle, space: StateSpace, index: EntryIndex
   };
 }
 
+/** A worker started to measure: a bundle that holds the module a puzzle names must see that it runs. */
+export const isMeasureWorker = () => !isMainThread && workerData?.measure !== undefined;
+
 /**
  * A worker's part, for the module a puzzle names (which calls this with its format and space): in
  * a worker started by measureSection, measures runs until none is left; elsewhere, nothing.
@@ -332,6 +341,7 @@ export function serveMeasure(format: PagedPuzzle, space: StateSpace): void {
   if (isMainThread || !workerData?.measure) return;
   const input = workerData.measure as MeasureInput;
   const index = input.sparse ? new SparseIndex(input.sparse) : new DenseIndex(input.size);
+  Atomics.add(input.control, SERVING, 1);
   try {
     measureRuns(input, runsOf(input.levelStarts), rangeMeasurer(format, space, index, input), true);
   } catch (error) {

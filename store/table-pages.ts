@@ -230,7 +230,10 @@ function chooseRanksPerPage(bitsBySection: readonly RecordBits[], ranks: number,
 
 /** How a table is built. */
 export interface BuildOptions {
-  /** Threads that encode its pages at once, this one among them (1: this one alone). */
+  /**
+   * Threads that work on it at once (1: this one alone, no worker): a table of positions encodes
+   * its pages on them, this one among them; a table of arrays may build its arrays on them.
+   */
   readonly threads?: number;
   /** Called as each part of the build ends, for timing them: every record's fields and line codes ('measure'), then the page size ('size'); the pages' encoding follows. */
   readonly partDone?: (part: 'measure' | 'size') => void;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BundledFunction, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
+import { MB_PER_VCPU } from '../../scripts/load-function';
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +32,11 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+async function manifestOf(tableName: string, table: string): Promise<Manifest> {
+  const item = (await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: manifestKey(table) } }, ConsistentRead: true }))).Item;
+  return readManifest(item!) as Manifest;
+}
+
 function bundleOf(which: 'loader' | 'api') {
   const dir = mkdtempSync(join(tmpdir(), `tablebase-${which}-`));
   dirs.push(dir);
@@ -38,7 +44,7 @@ function bundleOf(which: 'loader' | 'api') {
 }
 
 describe('the loader bundle', () => {
-  it('loads and verifies the tables, does nothing the second time, and the API answers from them', async () => {
+  it('loads and verifies the tables, does nothing the second time, and the API answers from them; the databases built on worker threads are the same pages', async () => {
     const tableName = await freshTable(client, 'loader');
     const bundle = await bundleOf('loader');
     expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps' });
@@ -70,7 +76,30 @@ describe('the loader bundle', () => {
     expect(JSON.parse(mine.result.body!)).toMatchObject({ steps: 0, source: 'table', goal: 'mine' });
     const eight = await api.invoke(event('/eight?from=X87654321&to=12345678X'));
     expect(JSON.parse(eight.result.body!)).toMatchObject({ steps: 28, source: 'table' });
-    // Four tables built and loaded twice over: minutes on a 2-core machine that other work shares.
+
+    // The 15-puzzle's databases loaded alone by a loader with two vCPUs' memory, so on two threads:
+    // each group built on a worker started on the bundle (which must run the module that builds
+    // them), and the same pages as above.
+    const threaded = await freshTable(client, 'loader-threads');
+    const twoVcpus = String(2 * MB_PER_VCPU);
+    const twoThreads = await startBundledFunction(bundle, { environment: { TABLE_NAME: threaded, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: '--goals fifteen', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: twoVcpus } });
+    running.push(twoThreads);
+    expect((await twoThreads.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ table: 'fifteen', status: 'loaded', positions: 11_534_880 }] });
+    expect((await manifestOf(threaded, 'fifteen')).checksum).toBe((await manifestOf(tableName, 'fifteen')).checksum);
+
+    // A knights table large enough to be measured on both threads (2.9 million positions): each
+    // worker started on the bundle must run the knights measuring module (a worker that ends
+    // without measuring fails the load), and the pages are those of a load on one thread.
+    const deeper = { TABLE_NAME: threaded, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: '--goals standard --knights-depth 16' };
+    const measuredOnTwo = await startBundledFunction(bundle, { environment: { ...deeper, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: twoVcpus } });
+    running.push(measuredOnTwo);
+    expect((await measuredOnTwo.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ table: 'knights#standard', status: 'loaded', depth: 16 }] });
+    const onOne = await freshTable(client, 'loader-one-thread');
+    const measuredOnOne = await startBundledFunction(bundle, { environment: { ...deeper, TABLE_NAME: onOne } });
+    running.push(measuredOnOne);
+    expect((await measuredOnOne.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ table: 'knights#standard', status: 'loaded', depth: 16 }] });
+    expect((await manifestOf(threaded, 'knights#standard')).checksum).toBe((await manifestOf(onOne, 'knights#standard')).checksum);
+    // Four tables built and loaded twice over, the databases and a deeper knights table once more: minutes on a 2-core machine that other work shares.
   }, 600_000);
 
   it('fails with the load\'s own sentence, as the deploy shows it', async () => {

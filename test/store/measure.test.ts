@@ -38,6 +38,10 @@ describe('records measured on several threads', () => {
     expect((await measureSection(KNIGHTS_FORMAT, bfs, layout, 2, undefined, 1 << 16)).threads).toBe(1);
   });
 
+  it('fail when a worker ends without measuring: its module does not serve measures', async () => {
+    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/idle-thread.ts', import.meta.url).href, 1 << 16)).rejects.toThrow(/ended without measuring: its module \(.*idle-thread.ts\) does not serve/);
+  });
+
   it('fail with the worker\'s own error, and leave no thread behind', async () => {
     // A worker module that fails as it starts: this thread measures every position, and the
     // build still fails, with the worker's sentence.

@@ -1,6 +1,7 @@
 /**
- * The 15-puzzle's load: its pattern databases (6-6-3 by default, about 13 s to build) as the table
- * `fifteen` of byte arrays, one compact array a tile group. A test loads a small partition.
+ * The 15-puzzle's load: its pattern databases (6-6-3 by default, about 13 s to build on one thread)
+ * as the table `fifteen` of byte arrays, one compact array a tile group, the groups built at once on
+ * the threads the load gives the table. A test loads a small partition.
  */
 import type { ArrayPages } from '../../../store/array-pages';
 import { planArrayPages } from '../../../store/array-pages';
@@ -8,7 +9,8 @@ import type { TableSpec } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
 import { FIFTEEN_TABLE, databaseArrays } from '../estimates';
 import { placementsFor } from '../rules/pattern-ranking';
-import { PARTITION_663, buildPatternDatabases } from '../rules/pattern-set';
+import { PARTITION_663 } from '../rules/pattern-set';
+import { buildPatternDatabasesOnThreads } from './databases-on-threads';
 
 export function fifteenSpec(partition: readonly (readonly number[])[] = PARTITION_663): TableSpec<ArrayPages> {
   return {
@@ -17,7 +19,7 @@ export function fifteenSpec(partition: readonly (readonly number[])[] = PARTITIO
     goal: `pattern databases ${partition.map((group) => group.join(',')).join(' / ')}`,
     depth: 0,
     spacePositions: partition.reduce((sum, group) => sum + placementsFor(group.length), 0),
-    build: async () => planArrayPages(FIFTEEN_TABLE, databaseArrays(buildPatternDatabases(partition))),
+    build: async (options) => planArrayPages(FIFTEEN_TABLE, databaseArrays(await buildPatternDatabasesOnThreads(partition, options?.threads ?? 1))),
   };
 }
 

@@ -25,10 +25,15 @@ export interface PatternDatabases {
 /**
  * A set whose tables are views of one buffer, back to back in the partition's order, each written
  * in place by `fill`: the builder's and the store reader's sets, which the search then reads as
- * one array at no cost (a copy of the 6-6-3 set would be another 33.6 MB).
+ * one array at no cost (a copy of the 6-6-3 set would be another 33.6 MB). The buffer is `memory`'s
+ * (shared memory, for a set that worker threads write).
  */
-export function patternDatabasesOf(partition: readonly (readonly number[])[], fill: (group: readonly number[], table: Uint8Array) => void): PatternDatabases {
-  const buffer = new ArrayBuffer(partition.reduce((bytes, group) => bytes + entriesFor(group), 0));
+export function patternDatabasesOf(
+  partition: readonly (readonly number[])[],
+  fill: (group: readonly number[], table: Uint8Array) => void,
+  memory: (bytes: number) => ArrayBufferLike = (bytes) => new ArrayBuffer(bytes),
+): PatternDatabases {
+  const buffer = memory(partition.reduce((bytes, group) => bytes + entriesFor(group), 0));
   let offset = 0;
   const tables = partition.map((group) => {
     const table = new Uint8Array(buffer, offset, entriesFor(group));

@@ -1,0 +1,2 @@
+/** A worker that ends at once without a word: a module that does not serve the work it was started for. */
+export {};
