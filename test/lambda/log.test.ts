@@ -12,17 +12,17 @@ function captured(level: Parameters<typeof createLogger>[0] = 'INFO', options: O
 }
 
 describe('a log line', () => {
-  it('is one JSON object: level, message, time, service, then its own fields as fields', () => {
+  it('is one JSON object: level, message, time, service, sampling rate, then its own fields as fields', () => {
     const { log, writes, lines } = captured();
     log.info('request', { route: '/knights', method: 'GET', status: 200, source: 'table', latencyMs: 1.5, outcome: 'answered' });
     expect(writes).toHaveLength(1);
     expect(writes[0].endsWith('}\n')).toBe(true);
-    expect(Object.keys(lines()[0])).toEqual(['level', 'message', 'timestamp', 'service', 'route', 'method', 'status', 'source', 'latencyMs', 'outcome']);
-    expect(lines()[0]).toMatchObject({ level: 'INFO', message: 'request', service: 'tablebase', route: '/knights', status: 200, latencyMs: 1.5 });
+    expect(Object.keys(lines()[0])).toEqual(['level', 'message', 'timestamp', 'service', 'sampling_rate', 'route', 'method', 'status', 'source', 'latencyMs', 'outcome']);
+    expect(lines()[0]).toMatchObject({ level: 'INFO', message: 'request', service: 'tablebase', sampling_rate: 0, route: '/knights', status: 200, latencyMs: 1.5 });
     expect(new Date(lines()[0].timestamp).toISOString()).toBe(lines()[0].timestamp);
   });
 
-  it('carries the invocation once one is known: its request id, function, and a cold start on the first only', () => {
+  it('carries the invocation once one is known: its request id, function, trace, and a cold start on the first only', () => {
     const { log, lines } = captured('INFO', { environment: { AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand', _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' } });
     log.warn('before any invocation');
     log.addContext!(lambdaContext(1000));
@@ -30,7 +30,8 @@ describe('a log line', () => {
     log.addContext!({ ...lambdaContext(1000), awsRequestId: 'second' });
     log.error('second', { status: 500 });
     const [before, first, second] = lines();
-    expect(before).toEqual({ level: 'WARN', message: 'before any invocation', timestamp: expect.any(String), service: 'tablebase' });
+    // before any invocation, the trace the process started in
+    expect(before).toEqual({ level: 'WARN', message: 'before any invocation', timestamp: expect.any(String), service: 'tablebase', sampling_rate: 0, xray_trace_id: '1-5759e988-bd862e3fe1be46a994272793' });
     expect(first).toMatchObject({
       level: 'INFO',
       cold_start: true,
@@ -74,14 +75,17 @@ describe('a log line', () => {
     expect(lambdaFatal.writes).toEqual([]);
   });
 
-  it('still says what happened when a field cannot be written as JSON', () => {
+  it('writes what plain JSON cannot hold as Powertools does, and still says what happened when a field cannot be written at all', () => {
     const { log, lines } = captured();
-    const cycle: Record<string, unknown> = {};
+    const cycle: Record<string, unknown> = { name: 'cycle' };
     cycle.self = cycle;
-    log.error('bad data', { cycle });
+    log.error('bad data', { cycle, status: 500 });
     log.info('big', { count: 10n });
-    expect(lines()[0]).toMatchObject({ level: 'ERROR', message: 'bad data', logError: expect.stringMatching(/circular/i) });
-    expect(lines()[1]).toMatchObject({ level: 'INFO', message: 'big', logError: expect.stringMatching(/BigInt/) });
+    log.warn('no JSON', { status: 200, throwing: { toJSON: () => { throw new Error('no JSON here'); } } });
+    expect(lines()[0]).toMatchObject({ level: 'ERROR', message: 'bad data', cycle: { name: 'cycle' }, status: 500 });
+    expect(lines()[0].cycle).not.toHaveProperty('self');
+    expect(lines()[1]).toMatchObject({ level: 'INFO', message: 'big', count: '10' });
+    expect(lines()[2]).toEqual({ level: 'WARN', message: 'no JSON', timestamp: expect.any(String), service: 'tablebase', sampling_rate: 0, logError: 'Error: no JSON here' });
   });
 
   it('writes its time as Date does, to the millisecond, across seconds and years', () => {
