@@ -90,6 +90,10 @@ export class TablebaseFunction extends Construct {
       // is its own worker's entry (the loader's threads) starts its workers on.
       bundling: {
         sourceMap: true,
+        // Stack traces name the source's files and lines; the sources themselves stay out of the
+        // map, which Node reads whole at require with --enable-source-maps: a third of the map,
+        // and 35 ms less of every cold start (BENCHMARKS.md, init).
+        sourcesContent: false,
         minify: true,
         target: 'node24',
         forceDockerBundling: false,

@@ -60,6 +60,12 @@ describe('the bundle as the stack builds it', () => {
     expect(bundle.environment).toMatchObject({ NODE_OPTIONS: '--enable-source-maps' });
   });
 
+  it('has a source map that names the sources\' files without holding their text (Node reads it whole at require)', () => {
+    const map = JSON.parse(readFileSync(`${bundle.file}.map`, 'utf8'));
+    expect(map.sources).toEqual(expect.arrayContaining([expect.stringMatching(/lambda\/handler\.ts$/)]));
+    expect(map.sourcesContent).toBeUndefined();
+  });
+
   it('leaves out the roles only the commands and the benchmarks use: each puzzle\'s offline and benchmark imports stay imports, and none of their text is bundled', async () => {
     const code = readFileSync(bundle.file, 'utf8');
     expect(code).toContain(`import("${OFFLINE_IMPORT}")`);
