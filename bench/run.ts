@@ -65,8 +65,21 @@ async function benchmarks(): Promise<Record<string, Benchmark>> {
 }
 
 warnUnlessShippedRuntime();
-const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
 const BENCHMARKS = await benchmarks();
+const USAGE = `usage: npm run bench [-- --only NAME] [--json]
+  NAME: ${Object.keys(BENCHMARKS).join(', ')} (default: all of them, each in a process of its own)
+  --json  the figures as JSON on stdout instead of tables`;
+let values: { only?: string; json?: boolean; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const names = values.only ? [values.only] : Object.keys(BENCHMARKS);
 for (const name of names) {
   if (!Object.hasOwn(BENCHMARKS, name)) {
