@@ -77,7 +77,7 @@ export async function loadCommand(): Promise<LoadCommand> {
   --goals LIST           comma-separated tables: ${choices.names.join(', ')} (default: all of them)
 ${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
-  --workers N            threads that build tables (several at once) and a table's pages or arrays, 1..${MAX_WORKERS}
+  --workers N            threads that build tables (several at once) and a table's records, pages or arrays, 1..${MAX_WORKERS}
                          (default: the machine's cores, ${availableParallelism()} here)
   --force                reload tables whose manifest says they are loaded, that an older version wrote,
                          or that hold another goal under the same name`,
