@@ -1,6 +1,8 @@
 /**
  * The knights benchmarks: its BFS and pages (precompute), its IDA* per query (search), the whole
- * space against a C reference (full), and what the service's own benchmarks load and ask of it.
+ * space against a C reference (full), the judge command as a whole process against a typical
+ * accepted C solution of the judge problem (judge), and what the service's own benchmarks load
+ * and ask of it.
  */
 import { formatKnightsBoard } from '../rules/board';
 import { resolveKnightsGoal } from '../rules/goals';
@@ -14,6 +16,7 @@ import { type Row, latencies, peakMiB, timed, timedAsync } from '../../../core/b
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { full } from './full';
+import { judge } from './judge';
 
 /** The depth the query and init benchmarks load: hundreds of pages, loaded in a second or two. */
 const SERVED_DEPTH = 10;
@@ -52,7 +55,7 @@ function search(): Row[] {
 }
 
 export const benchmarks: PuzzleBenchmarks = {
-  rows: { precompute, search, full },
+  rows: { precompute, search, full, judge },
   served: {
     spec: () => knightsSpec('standard', SERVED_DEPTH),
     startOptions: ['--goals', 'standard', '--knights-depth', String(SERVED_DEPTH)],
