@@ -22,6 +22,7 @@ const SLOW = [
   'test/store/bit-stream-ceiling.test.ts',
   'test/scripts/load-workers.test.ts',
   'test/store/measure-build.test.ts',
+  'test/scripts/bench-command.test.ts',
 ];
 
 /**

@@ -160,6 +160,7 @@ export async function measureSection(
   const failure = Promise.race(started.map((worker) => worker.then(() => new Promise<never>(() => {}))));
   failure.catch(() => {}); // seen where it is awaited
   try {
+    await workersServing(input, workers, started);
     const runs = runsOf(levelStarts);
     const measureRange = rangeMeasurer(format, source.space, index, input);
     // This thread never blocks on the others: where a run must wait for a level, it waits for
@@ -189,6 +190,23 @@ function startWorker(thread: string, input: MeasureInput): Promise<void> {
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a measuring thread stopped with code ${code}`))));
   });
 }
+
+/**
+ * Waits until every worker is ready to measure (a fraction of a second), or has ended: this thread
+ * then starts with them, so that each does its share however small the table, and a worker that
+ * cannot measure is known.
+ */
+async function workersServing(input: MeasureInput, workers: number, started: readonly Promise<void>[]): Promise<void> {
+  const { control } = input;
+  const ended = Promise.race(started.map((worker) => worker.then(noop, noop)));
+  let gone = false;
+  void ended.then(() => (gone = true));
+  for (let serving = Atomics.load(control, SERVING); serving < workers && !gone; serving = Atomics.load(control, SERVING)) {
+    await Promise.race([Atomics.waitAsync(control, SERVING, serving, 1000).value, ended]);
+  }
+}
+
+const noop = () => {};
 
 /** Waits, without blocking this thread's events, until the positions before `position` are finished. */
 async function finishedUpTo(input: MeasureInput, position: number, failure: Promise<never>): Promise<void> {
@@ -342,6 +360,7 @@ export function serveMeasure(format: PagedPuzzle, space: StateSpace): void {
   const input = workerData.measure as MeasureInput;
   const index = input.sparse ? new SparseIndex(input.sparse) : new DenseIndex(input.size);
   Atomics.add(input.control, SERVING, 1);
+  Atomics.notify(input.control, SERVING);
   try {
     measureRuns(input, runsOf(input.levelStarts), rangeMeasurer(format, space, index, input), true);
   } catch (error) {

@@ -10,9 +10,9 @@ import { goldenMultiplier } from '../../store/page-layout';
 const layout = { ranks: KNIGHTS_FORMAT.ranks, ranksPerPage: KNIGHTS_FORMAT.ranks, multiplier: goldenMultiplier(KNIGHTS_FORMAT.ranks) };
 
 describe('records measured on several threads', () => {
-  // 13 moves: half a million positions, a thread for each 2^16 of them at most.
-  const { bfs } = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 13, true);
-  const measure = (threads: number) => measureSection(KNIGHTS_FORMAT, bfs, layout, threads, KNIGHTS_MEASURE_THREAD, 1 << 16);
+  // 12 moves: a quarter of a million positions, a thread for each 2^15 of them at most.
+  const { bfs } = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 12, true);
+  const measure = (threads: number) => measureSection(KNIGHTS_FORMAT, bfs, layout, threads, KNIGHTS_MEASURE_THREAD, 1 << 15);
 
   it('hold every field and line code one thread gives, wherever in the stream each thread wrote it', async () => {
     const one = await measure(1);
@@ -33,18 +33,18 @@ describe('records measured on several threads', () => {
   });
 
   it('stay on this thread without shared tables, or without a module for its workers', async () => {
-    const unshared = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 13).bfs;
-    expect((await measureSection(KNIGHTS_FORMAT, unshared, layout, 2, KNIGHTS_MEASURE_THREAD, 1 << 16)).threads).toBe(1);
-    expect((await measureSection(KNIGHTS_FORMAT, bfs, layout, 2, undefined, 1 << 16)).threads).toBe(1);
+    const unshared = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 12).bfs;
+    expect((await measureSection(KNIGHTS_FORMAT, unshared, layout, 2, KNIGHTS_MEASURE_THREAD, 1 << 15)).threads).toBe(1);
+    expect((await measureSection(KNIGHTS_FORMAT, bfs, layout, 2, undefined, 1 << 15)).threads).toBe(1);
   });
 
   it('fail when a worker ends without measuring: its module does not serve measures', async () => {
-    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/idle-thread.ts', import.meta.url).href, 1 << 16)).rejects.toThrow(/ended without measuring: its module \(.*idle-thread.ts\) does not serve/);
+    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/idle-thread.ts', import.meta.url).href, 1 << 15)).rejects.toThrow(/ended without measuring: its module \(.*idle-thread.ts\) does not serve/);
   });
 
   it('fail with the worker\'s own error, and leave no thread behind', async () => {
     // A worker module that fails as it starts: this thread measures every position, and the
     // build still fails, with the worker's sentence.
-    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/failing-thread.ts', import.meta.url).href, 1 << 16)).rejects.toThrow(/measuring/);
+    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/failing-thread.ts', import.meta.url).href, 1 << 15)).rejects.toThrow(/measuring/);
   });
 });
