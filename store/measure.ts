@@ -89,15 +89,19 @@ function entryIndexFor(source: MeasureSource, layout: PageLayout, shared: boolea
 
 /**
  * The most bits the line codes of a table can take: every step after the first a choice among at
- * most maxDegree - 1 moves. The stream is allocated at this size once (and a block for each thread
- * besides); the system commits memory only as it is written, so the bound costs address space,
- * not RSS, and no copy on growth.
+ * most maxDegree - 1 moves. The stream is allocated at this size once (with the room blocks take
+ * besides, on several threads); the system commits memory only as it is written, so the bound
+ * costs address space, not RSS, and no copy on growth. (The whole knights space's bound passes
+ * the stream's 2^32-bit ceiling; its codes take about 2.5 * 10^9 bits.)
  */
 function lineBitsBound(format: PagedPuzzle, levels: readonly number[], threads: number): number {
   const maxDegree = Math.max(...format.holeMoves.map((moves) => moves.length));
   const stepBits = Math.ceil(Math.log2(Math.max(2, maxDegree - 1)));
   const bound = levels.reduce((bits, count, d) => bits + count * Math.max(0, d - 1) * stepBits, 0);
-  return Math.min(BitWriter.MAX_BITS, bound + threads * BLOCK_BITS);
+  // Beside the codes: the threads' last blocks, and the end of a block a thread leaves for another
+  // when the next code does not fit there (at most a longest code, once a block).
+  const slack = threads * BLOCK_BITS + (threads > 1 ? Math.ceil(bound / BLOCK_BITS) * (LENGTH_MASK + 32) : 0);
+  return Math.min(BitWriter.MAX_BITS, bound + slack);
 }
 
 /**
@@ -213,8 +217,14 @@ async function finishedUpTo(input: MeasureInput, position: number, failure: Prom
   const { control } = input;
   for (let finished = Atomics.load(control, FINISHED); finished < position; finished = Atomics.load(control, FINISHED)) {
     if (Atomics.load(control, FAILED) !== 0) {
-      // The failed worker's own error, as soon as its thread reports it.
-      await Promise.race([failure, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      // The failed worker's own error, as soon as its thread reports it (the timer holds no
+      // process open once it is not needed).
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([failure, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+      } finally {
+        clearTimeout(timer);
+      }
       throw new Error('a measuring thread failed');
     }
     await Promise.race([Atomics.waitAsync(control, FINISHED, finished, 1000).value, failure]);

@@ -143,8 +143,8 @@ export function encodePage(layout: PageLayout, { index, entries, lines }: Measur
   const to = index.firstFrom(first + slots);
   // Counting the page's records also reads the first word of each one's line code, at random
   // places in the stream: taken in this short loop of independent loads, the copies below find
-  // them in cache rather than waiting on each in turn. (The sum is checked only so that the
-  // compiler keeps the reads.)
+  // them in cache rather than waiting on each in turn. (The sum is tested only so that the
+  // compiler keeps the reads; the test is never true.)
   let count = 0;
   let firstWords = 0;
   for (let entry = from; entry < to; entry++) {

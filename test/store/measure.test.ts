@@ -42,9 +42,20 @@ describe('records measured on several threads', () => {
     await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/idle-thread.ts', import.meta.url).href, 1 << 15)).rejects.toThrow(/ended without measuring: its module \(.*idle-thread.ts\) does not serve/);
   });
 
-  it('fail with the worker\'s own error, and leave no thread behind', async () => {
-    // A worker module that fails as it starts: this thread measures every position, and the
-    // build still fails, with the worker's sentence.
-    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/failing-thread.ts', import.meta.url).href, 1 << 15)).rejects.toThrow(/measuring/);
+  it('fail with the worker\'s own error when it fails as it starts: this thread measures every position, and the build still fails', async () => {
+    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/failing-thread.ts', import.meta.url).href, 1 << 15)).rejects.toThrow(/^this measuring thread cannot read its table$/);
+  });
+
+  it('fail with the worker\'s own error when it fails mid-way, while this thread waits on its level', async () => {
+    await expect(measureSection(KNIGHTS_FORMAT, bfs, layout, 2, new URL('../support/failing-measure-thread.ts', import.meta.url).href, 1 << 15)).rejects.toThrow(/^this measuring thread lost its table mid-way$/);
+  });
+
+  it('fail with this thread\'s own error, the workers waiting on a level let go', async () => {
+    let ranked = 0;
+    const failing = Object.create(bfs.space, { rank: { value: (code: number) => (++ranked > 20_000 ? fail() : bfs.space.rank(code)) } });
+    const fail = (): never => {
+      throw new Error('this thread lost its table mid-way');
+    };
+    await expect(measureSection(KNIGHTS_FORMAT, { ...bfs, space: failing }, layout, 2, KNIGHTS_MEASURE_THREAD, 1 << 15)).rejects.toThrow(/^this thread lost its table mid-way$/);
   });
 });
