@@ -5,6 +5,7 @@
  */
 import { type Clock, systemClock } from '../core/clock';
 import { createDynamoClient } from '../store/client';
+import { functionCredentials } from './credentials';
 import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
 import type { Config } from './config';
@@ -59,7 +60,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   // out together, a write per turn of the event loop rather than one per request.
   const log = parts.log ?? createLogger(config.logLevel, { batched: !config.onLambda });
   const store = config.tableName
-    ? new PageStore(createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region }), config.tableName, {
+    ? new PageStore(createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region, credentials: functionCredentials() }), config.tableName, {
         timeoutMs: TABLE_TIMEOUT_MS,
         manifestTtlMs: parts.manifestTtlMs ?? MANIFEST_TTL_MS,
         cacheBytes: PAGE_CACHE_BYTES,

@@ -1,5 +1,5 @@
 /** DynamoDB clients: AWS with the standard credential chain, or a local server by endpoint. */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 
 export interface ClientOptions {
   /** A local DynamoDB-compatible server such as http://127.0.0.1:8000; AWS when omitted. */
@@ -7,6 +7,8 @@ export interface ClientOptions {
   region?: string;
   /** Sockets per host; at least the number of requests kept in flight. */
   maxSockets?: number;
+  /** Where credentials come from on AWS; the SDK's default chain when omitted. */
+  credentials?: DynamoDBClientConfig['credentials'];
 }
 
 export const DEFAULT_REGION = 'us-east-1';
@@ -37,6 +39,7 @@ export function createDynamoClient(options: ClientOptions = {}): DynamoDBClient 
     ...(local ? { endpoint: options.endpoint } : {}),
     // A local server accepts any credentials; do not make people configure AWS to run locally.
     ...(local && !hasEnvironmentCredentials ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(!local && options.credentials ? { credentials: options.credentials } : {}),
     requestHandler: {
       httpAgent: { keepAlive: true, maxSockets: options.maxSockets ?? DEFAULT_MAX_SOCKETS },
       httpsAgent: { keepAlive: true, maxSockets: options.maxSockets ?? DEFAULT_MAX_SOCKETS },
