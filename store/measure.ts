@@ -91,8 +91,8 @@ function entryIndexFor(source: MeasureSource, layout: PageLayout, shared: boolea
  * The most bits the line codes of a table can take: every step after the first a choice among at
  * most maxDegree - 1 moves. The stream is allocated at this size once (with the room blocks take
  * besides, on several threads); the system commits memory only as it is written, so the bound
- * costs address space, not RSS, and no copy on growth. (The whole knights space's bound passes
- * the stream's 2^32-bit ceiling; its codes take about 2.5 * 10^9 bits.)
+ * costs address space, not RSS, and no copy on growth. (For a table of 67 million positions the
+ * bound passes the stream's 2^32-bit ceiling; its codes take about 2.5 * 10^9 bits.)
  */
 function lineBitsBound(format: PagedPuzzle, levels: readonly number[], threads: number): number {
   const maxDegree = Math.max(...format.holeMoves.map((moves) => moves.length));
