@@ -13,13 +13,13 @@ export type CredentialProvider = ReturnType<typeof fromEnv>;
 
 const ENDPOINT_VARIABLES = ['AWS_CONTAINER_CREDENTIALS_FULL_URI', 'AWS_CONTAINER_CREDENTIALS_RELATIVE_URI'];
 
-export function functionCredentials(environment: NodeJS.ProcessEnv = process.env): CredentialProvider {
+export function functionCredentials(): CredentialProvider {
   const fromEnvironment = fromEnv();
   // Made when first needed: it reads its endpoint from the environment as it is made.
   let fromEndpoint: CredentialProvider | undefined;
   return async (options) => {
-    if (environment.AWS_ACCESS_KEY_ID) return fromEnvironment(options);
-    if (ENDPOINT_VARIABLES.some((name) => environment[name])) return (fromEndpoint ??= fromHttp())(options);
+    if (process.env.AWS_ACCESS_KEY_ID) return fromEnvironment(options);
+    if (ENDPOINT_VARIABLES.some((name) => process.env[name])) return (fromEndpoint ??= fromHttp())(options);
     throw new Error('The function found no credentials: neither AWS_ACCESS_KEY_ID nor a container credentials endpoint is set in its environment, as Lambda sets them for its role.');
   };
 }
