@@ -8,7 +8,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import type { CfnFunction, IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -18,6 +18,8 @@ import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../lib/function-de
 import { TablebaseStack } from '../lib/tablebase-stack';
 import { loadChoices } from '../puzzles/registry';
 import { lambdaContext } from './function-url-event';
+import { DutyCycle, coresFor, pinToCores, vcpuShare } from './rehearsal/cpu-share';
+import { KILLED_PAST_MEMORY, peakMemoryMb } from './rehearsal/peak-memory';
 import { SHIPPED_NODE_MAJOR } from './runtime';
 
 const RUNTIME = fileURLToPath(new URL('./lambda-runtime.mjs', import.meta.url));
@@ -80,6 +82,10 @@ export interface Invocation {
   readonly cpuMs: number;
   /** From sending the event to receiving the result. */
   readonly elapsedMs: number;
+  /** The processor time the process used during the handler's run: over handlerMs, the share of a core it got. */
+  readonly invocationCpuMs: number;
+  /** The process's peak resident memory so far, in MiB (VmHWM), when it could be read. */
+  readonly peakMemoryMb: number | undefined;
 }
 
 export interface BundledFunction {
@@ -92,7 +98,25 @@ export interface BundledFunction {
   readonly first: Promise<Invocation> | undefined;
   /** What the function wrote to stdout (its JSON log lines). */
   stdout(): string;
+  /** The process's peak resident memory in MiB (VmHWM), read now (the last reading once it is gone). */
+  peakMemoryMb(): number | undefined;
+  /** What Lambda would have failed so far under StartOptions' rules: an invocation past its deadline, the environment past its memory. */
+  failures(): readonly string[];
+  /** How the CPU is held to the function's memory, and what the rules could not do here. */
+  readonly cpu: CpuRules;
   close(): Promise<void>;
+}
+
+export interface CpuRules {
+  /** 'full': the machine's cores, as before the rules; 'lambda': in proportion to the memory. */
+  readonly mode: 'full' | 'lambda';
+  /** The vCPUs' worth the memory gives (1,769 MB each). */
+  readonly share: number;
+  /** Cores the process is pinned to (a share of one or more), if it is. */
+  readonly pinnedCores?: number;
+  /** The share of wall time the quota let the process run while it cycled (a share below one), measured. */
+  givenShare(): number | undefined;
+  readonly note?: string;
 }
 
 export interface StartOptions {
@@ -104,6 +128,29 @@ export interface StartOptions {
    * waits on Lambda: it is invoked as soon as the init ends, not once this process has heard of it.
    */
   readonly firstEvent?: unknown;
+  /**
+   * Lambda freezes the execution environment between invocations: its processes are stopped and
+   * no timer or I/O runs (Lambda developer guide, "Lambda execution environment lifecycle").
+   * Rehearsed with SIGSTOP once an answer has been read here and SIGCONT when the next event is
+   * sent; also between the init and a first event that was not sent at once.
+   */
+  readonly freezeBetween?: boolean;
+  /**
+   * The function's memory in MB: AWS_LAMBDA_FUNCTION_MEMORY_SIZE, and a ceiling on the process's
+   * peak resident memory, checked after each invocation and at close: past it an invocation fails
+   * with Lambda's "Runtime exited with error: signal: killed" and the process is killed. Without it
+   * the variable is the API's memory and nothing is checked.
+   */
+  readonly memoryMb?: number;
+  /** 'lambda': CPU in proportion to the memory (scripts/rehearsal/cpu-share.ts); 'full' (the default): the machine's. */
+  readonly cpuShare?: 'lambda' | 'full';
+  /**
+   * The function's timeout in seconds: each invocation's time counts down from it, and an answer
+   * past it fails as Lambda fails it ("Task timed out after 10.00 seconds"), the process killed (Lambda
+   * ends the invocation and resets the environment). Without it a late answer is waited for a
+   * second more, then called lost.
+   */
+  readonly timeoutSeconds?: number;
 }
 
 /** Starts a process that loads the bundle as Lambda's runtime does, and waits until it is initialised. */
@@ -125,7 +172,8 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const waiting = new Map<number, { settle: (message: { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number; cpuMs: number }) => void; fail: (error: Error) => void }>();
+  type Reply = { result?: FunctionUrlResult; error?: string; ms: number; sinceInitMs: number; cpuMs: number; cpuStartMs?: number };
+  const waiting = new Map<number, { settle: (message: Reply) => void; fail: (error: Error) => void }>();
   let gone: Error | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).finally(removeRuntimeModules);
   // A process that dies (or cannot start) fails every invocation still waiting, with what it wrote.
@@ -136,25 +184,94 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
   };
   child.on('error', (error) => die(new Error(`the function's process failed: ${error.message}\n${stderr}`)));
   child.once('exit', (code, signal) => die(new Error(`the function's process exited (${signal ?? code}):\n${stderr}`)));
+
+  // Lambda's rules, where asked for: the CPU the memory gives, the freeze, the memory's ceiling, the deadline.
+  const failures: string[] = [];
+  const memoryMb = options.memoryMb;
+  const cpu = holdCpu(child.pid!, options.cpuShare ?? 'full', memoryMb ?? FUNCTION_MEMORY_MB);
+  let lastPeak: number | undefined;
+  const readPeak = () => (lastPeak = peakMemoryMb(child.pid) ?? lastPeak);
+  /** Past its memory: Lambda kills the environment, and whatever it was answering fails with its sentence. */
+  const pastMemory = () => {
+    const peak = readPeak();
+    if (memoryMb === undefined || peak === undefined || peak <= memoryMb) return false;
+    failures.push(`${KILLED_PAST_MEMORY} (peak ${peak.toFixed(0)} MB, memory ${memoryMb} MB)`);
+    kill();
+    return true;
+  };
+  let frozen = false;
+  const signal = (name: 'SIGSTOP' | 'SIGCONT' | 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+  };
+  const kill = () => {
+    cpu.cycle?.stop();
+    signal('SIGCONT'); // a stopped process would not act on SIGTERM until continued
+    signal('SIGTERM');
+  };
+  // Invocations sent and not yet answered: the process works (under its quota) while there are any.
+  let pending = 0;
+  let initialised = false;
+  const working = () => {
+    if (frozen) signal('SIGCONT');
+    frozen = false;
+    cpu.cycle?.start();
+  };
+  const idle = () => {
+    cpu.cycle?.stop();
+    if (options.freezeBetween) {
+      signal('SIGSTOP');
+      frozen = true;
+    }
+  };
+  cpu.cycle?.start(); // the init works under the quota too
+  // Deadlines wait for the init: an invocation's time starts when the runtime takes its event.
+  const onInitialised: (() => void)[] = [];
+
   let next = 0;
-  const invoke = (event: unknown, remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000): Promise<Invocation> => {
+  const invoke = (event: unknown, remainingMs = (options.timeoutSeconds ?? FUNCTION_TIMEOUT_SECONDS) * 1000): Promise<Invocation> => {
     const id = next++;
-    const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs);
+    const { getRemainingTimeInMillis: _, ...context } = lambdaContext(remainingMs, memoryMb);
     const started = performance.now();
     return new Promise<Invocation>((resolve, reject) => {
       if (gone) return reject(gone);
-      // Lambda would end the invocation at its timeout; give the answer a second more before calling it lost.
-      const timer = setTimeout(() => (waiting.delete(id), reject(new Error(`no answer within ${remainingMs + 1000} ms`))), remainingMs + 1000);
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        timer =
+          options.timeoutSeconds === undefined
+            ? // Lambda would end the invocation at its timeout; give the answer a second more before calling it lost.
+              setTimeout(() => (waiting.delete(id), reject(new Error(`no answer within ${remainingMs + 1000} ms`))), remainingMs + 1000)
+            : setTimeout(() => {
+                waiting.delete(id);
+                const sentence = `Task timed out after ${(remainingMs / 1000).toFixed(2)} seconds`;
+                failures.push(sentence);
+                reject(new Error(sentence));
+                kill();
+              }, remainingMs);
+      };
+      if (initialised) arm();
+      else onInitialised.push(arm);
       const fail = (error: Error) => (clearTimeout(timer), reject(error));
       waiting.set(id, {
         fail,
         settle: (message) => {
           clearTimeout(timer);
           waiting.delete(id);
-          if (message.error !== undefined) reject(new Error(`the handler threw:\n${message.error}`));
-          else resolve({ result: message.result!, handlerMs: message.ms, sinceInitMs: message.sinceInitMs, cpuMs: message.cpuMs, elapsedMs: performance.now() - started });
+          if (--pending === 0) idle();
+          if (pastMemory()) return reject(new Error(KILLED_PAST_MEMORY));
+          if (message.error !== undefined) return reject(new Error(`the handler threw:\n${message.error}`));
+          resolve({
+            result: message.result!,
+            handlerMs: message.ms,
+            sinceInitMs: message.sinceInitMs,
+            cpuMs: message.cpuMs,
+            elapsedMs: performance.now() - started,
+            invocationCpuMs: message.cpuMs - (message.cpuStartMs ?? message.cpuMs),
+            peakMemoryMb: lastPeak,
+          });
         },
       });
+      pending++;
+      if (initialised) working();
       child.send({ id, event, context, remainingMs });
     });
   };
@@ -169,21 +286,45 @@ export async function startBundledFunction(bundle: FunctionBundle, options: Star
     });
     child.once('exit', () => reject(gone));
     child.once('error', () => reject(gone));
+  }).catch((error: unknown) => {
+    cpu.cycle?.stop();
+    throw error;
   });
+  initialised = true;
+  for (const arm of onInitialised.splice(0)) arm();
+  // The init's memory counts as the invocations' does.
+  if (pastMemory()) throw new Error(KILLED_PAST_MEMORY);
+  if (pending === 0) idle(); // no event yet: the environment waits frozen
   return {
     init,
     first,
+    cpu: { mode: cpu.mode, share: cpu.share, pinnedCores: cpu.pinnedCores, note: cpu.note, givenShare: () => cpu.cycle?.givenShare() },
     stdout: () => stdout,
+    peakMemoryMb: () => (child.exitCode === null && child.signalCode === null ? readPeak() : lastPeak),
+    failures: () => [...failures],
     invoke: (event, remainingMs) => invoke(event, remainingMs),
     invokeWith: async (event, remainingMs) => {
       const { result, handlerMs } = await invoke(event, remainingMs);
       return { result, handlerMs };
     },
     async close() {
-      if (child.exitCode === null && child.signalCode === null) child.kill();
+      if (child.exitCode === null && child.signalCode === null) {
+        pastMemory(); // read at close too: memory the last invocation left growing
+        kill();
+      }
       await exited;
     },
   };
+}
+
+/** How the process's CPU is held to the function's memory: pinned, cycled under a quota, or left alone. */
+function holdCpu(pid: number, mode: 'full' | 'lambda', memoryMb: number): { mode: 'full' | 'lambda'; share: number; pinnedCores?: number; cycle?: DutyCycle; note?: string } {
+  const share = vcpuShare(memoryMb);
+  if (mode === 'full') return { mode, share };
+  if (share < 1) return { mode, share, cycle: new DutyCycle(pid, share) };
+  const cores = coresFor(share);
+  const note = pinToCores(pid, cores);
+  return note === undefined ? { mode, share, pinnedCores: cores } : { mode, share, note };
 }
 
 function forkRuntime(bundle: FunctionBundle, options: StartOptions, nodePath: string): ChildProcess {
@@ -195,16 +336,21 @@ function forkRuntime(bundle: FunctionBundle, options: StartOptions, nodePath: st
     env: {
       AWS_EXECUTION_ENV: `AWS_Lambda_nodejs${SHIPPED_NODE_MAJOR}.x`,
       AWS_LAMBDA_FUNCTION_NAME: 'tablebase-bundle',
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(FUNCTION_MEMORY_MB),
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(options.memoryMb ?? FUNCTION_MEMORY_MB),
       AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       NODE_PATH: nodePath,
       TZ: ':UTC',
+      // Lambda's folder of the function's code (/var/task there), and its working directory: files
+      // shipped beside index.js are found there as on Lambda.
+      LAMBDA_TASK_ROOT: dirname(bundle.file),
       ...bundle.environment,
       ...options.environment,
+      ...(options.memoryMb === undefined ? {} : { AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(options.memoryMb) }),
     },
+    cwd: dirname(bundle.file),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
 }

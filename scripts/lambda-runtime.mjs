@@ -34,9 +34,13 @@ try {
 }
 
 if (handler) {
-  process.send({ ready: true, bootMs, preloadMs, initMs, initStartMs });
+  // The runtime's turn before the first event: Lambda's runtime, its init done, asks the Runtime API
+  // for the next event (an HTTP request on the event loop), so whatever the init started (a read,
+  // a timer) runs for one turn of the loop and a short I/O wait before the first event is handled;
+  // no more. Events that arrive meanwhile wait behind it, in order.
+  const turn = new Promise((resolve) => setImmediate(resolve)).then(() => new Promise((resolve) => setTimeout(resolve, 1)));
   // One invocation at a time, as in a Lambda execution environment: the next waits for the last.
-  let previous = Promise.resolve();
+  let previous = turn.then(() => process.send({ ready: true, bootMs, preloadMs, initMs, initStartMs }));
   process.on('message', (message) => {
     previous = previous.then(() => invoke(message));
   });
@@ -45,13 +49,16 @@ if (handler) {
 async function invoke({ id, event, context, remainingMs }) {
   const deadline = Date.now() + remainingMs;
   const started = performance.now();
+  // The processor time at the start, so that the parent can tell what share of the invocation's
+  // wall time the process was given (a quota on its CPU shows there).
+  const cpuStartMs = processorMs();
   try {
     const result = await handler(event, { ...context, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) });
     const ended = performance.now();
-    process.send({ id, result, ms: ended - started, sinceInitMs: ended - initStartMs, cpuMs: processorMs() });
+    process.send({ id, result, ms: ended - started, sinceInitMs: ended - initStartMs, cpuMs: processorMs(), cpuStartMs });
   } catch (error) {
     const ended = performance.now();
-    process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: ended - started, sinceInitMs: ended - initStartMs, cpuMs: processorMs() });
+    process.send({ id, error: error instanceof Error ? error.stack : String(error), ms: ended - started, sinceInitMs: ended - initStartMs, cpuMs: processorMs(), cpuStartMs });
   }
 }
 

@@ -1,0 +1,75 @@
+/**
+ * The read-capacity proxy in front of the suite's dynalite: read units counted as DynamoDB bills
+ * them, writes passed uncounted, and reads past the cap refused as DynamoDB refuses them.
+ */
+import { BatchGetItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { THROTTLE, startReadCapacityProxy } from '../../scripts/rehearsal/read-capacity-proxy';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+
+const client = testClient();
+const closing: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closing) await close();
+});
+
+/** A client through the proxy that does not retry: each call is one request. */
+function through(endpoint: string): DynamoDBClient {
+  const proxied = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  closing.push(async () => proxied.destroy());
+  return proxied;
+}
+
+describe('the read-capacity proxy', () => {
+  it('bills each read in read units: per item per 4 KB, half for an eventually consistent read, the minimum for a missing item, a Query on its total', async () => {
+    const tableName = await freshTable(client, 'proxy-units');
+    const proxy = await startReadCapacityProxy(testEndpoint(), 1000);
+    closing.push(() => proxy.close());
+    const dynamo = through(await proxy.endpointFor('one'));
+    // "pk" (2 bytes) + "v" (1 byte) + the value: 100 bytes in all, and 5,000 bytes (two units' worth).
+    const small = { pk: { S: 'small' }, v: { B: new Uint8Array(100 - 2 - 1 - 5) } };
+    const large = { pk: { S: 'large' }, v: { B: new Uint8Array(5000 - 2 - 1 - 5) } };
+    await dynamo.send(new PutItemCommand({ TableName: tableName, Item: small }));
+    await dynamo.send(new PutItemCommand({ TableName: tableName, Item: large }));
+    expect(proxy.counts()).toMatchObject({ units: 0, requests: 0, passed: 2 });
+
+    const billed = async (command: GetItemCommand | BatchGetItemCommand | QueryCommand) => {
+      const before = proxy.counts().units;
+      await dynamo.send(command as GetItemCommand);
+      return proxy.counts().units - before;
+    };
+    expect(await billed(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'small' } } }))).toBe(0.5);
+    expect(await billed(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'small' } }, ConsistentRead: true }))).toBe(1);
+    expect(await billed(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'large' } } }))).toBe(1);
+    expect(await billed(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'large' } }, ConsistentRead: true }))).toBe(2);
+    expect(await billed(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'missing' } } }))).toBe(0.5);
+    // Each item on its own: 0.5 + 1 + 0.5 for the missing one.
+    expect(await billed(new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: [{ pk: { S: 'small' } }, { pk: { S: 'large' } }, { pk: { S: 'missing' } }] } } }))).toBe(2);
+    // A Query on the total size of what it returns: 5,000 bytes, two units strongly consistent.
+    expect(await billed(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'large' } }, ConsistentRead: true }))).toBe(2);
+    expect(proxy.counts()).toMatchObject({ requests: 7, throttled: 0 });
+    expect(proxy.countsOf('one').units).toBe(proxy.counts().units);
+  });
+
+  it('refuses reads past the cap as DynamoDB refuses them (HTTP 400, ThrottlingException with its reason), and serves them again once the bucket refills', async () => {
+    const tableName = await freshTable(client, 'proxy-cap');
+    // A cap of 4 units a second: one strongly consistent read of a 16 KB item takes the whole second's worth.
+    const proxy = await startReadCapacityProxy(testEndpoint(), 4);
+    closing.push(() => proxy.close());
+    const dynamo = through(await proxy.endpointFor('one'));
+    await dynamo.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'big' }, v: { B: new Uint8Array(16_000) } } }));
+    const read = () => dynamo.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: 'big' } }, ConsistentRead: true }));
+    await read();
+    const refused = await read().then(
+      () => undefined,
+      (error: Error & { $metadata?: { httpStatusCode?: number }; ThrottlingReasons?: unknown }) => error,
+    );
+    expect(refused?.name).toBe('ThrottlingException');
+    expect(refused?.message).toBe(THROTTLE.message);
+    expect(refused?.$metadata?.httpStatusCode).toBe(400);
+    expect(proxy.counts()).toMatchObject({ units: 4, requests: 2, throttled: 1, peakUnitsPerSecond: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await read();
+    expect(proxy.counts()).toMatchObject({ units: 8, throttled: 1 });
+  });
+});
