@@ -1,0 +1,351 @@
+/**
+ * The rehearsal's scenarios (`npm run rehearse`, and test/scripts/rehearse.test.ts): the bundles
+ * as `cdk synth` builds them, run under Lambda's rules (scripts/function-bundle.ts) against dynalite
+ * behind DynamoDB's read cap (read-capacity-proxy.ts). Each returns its figures and every answer,
+ * checked against the harness's own computation (questions.ts).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import type { Row } from '../../core/benchmark';
+import { LOADER_TIMEOUT } from '../../lib/tablebase-loader';
+import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
+import { LOADER_MEMORY_MB } from '../../lib/stack-settings';
+import { loadChoices, loaderMemoryMb, parseLoadWords } from '../../puzzles/registry';
+import { startLocalDynamo } from '../../store/local-dynamodb';
+import { type Manifest, manifestKey, readManifest } from '../../store/table-schema';
+import { buildFunctionBundle, startBundledFunction } from '../function-bundle';
+import { type Answered, ask, coldContainer, inexact, quantile } from './containers';
+import { coresFor, vcpuShare } from './cpu-share';
+import { EIGHT_SAMPLE, FIFTEEN_SAMPLE, KNIGHTS_SAMPLE, type PuzzleName, type Question, eightPairs, eightQuestion, fifteenBoards, fifteenQuestion, knightsBoards, knightsQuestion } from './questions';
+import { startReadCapacityProxy } from './read-capacity-proxy';
+import type { Stage } from './stage';
+
+const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(0));
+const share = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(0)}%`);
+/** Statuses and failures counted: "20 x 200, 1 x 503". */
+function statuses(answers: readonly Answered[]): string {
+  const counts = new Map<string, number>();
+  for (const answer of answers) {
+    const key = answer.failure ?? String(answer.status);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `${count} x ${key}`).join(', ');
+}
+const heuristics = (answers: readonly Answered[]) => [...new Set(answers.flatMap((answer) => (answer.heuristic ? [answer.heuristic] : [])))].join('; ');
+
+// ---------------------------------------------------------------------------------------------
+// a. A cold container's first question on each puzzle
+
+export interface ColdStart {
+  readonly puzzle: PuzzleName;
+  readonly initMs: number;
+  readonly first: Answered;
+  /** The 15-puzzle's further boards, asked back to back after the first. */
+  readonly rest: readonly Answered[];
+  readonly units: number;
+  readonly requests: number;
+  readonly throttled: number;
+  readonly peakMemoryMb: number | undefined;
+  /** What Lambda would have failed: timeouts, the memory. */
+  readonly failures: readonly string[];
+  /** The share of a core the quota gave the container while it worked, measured here. */
+  readonly givenShare: number | undefined;
+}
+
+export async function coldStarts(stage: Stage, options: { fifteenBoards?: number } = {}): Promise<ColdStart[]> {
+  const questions: Record<PuzzleName, Question[]> = {
+    knights: [knightsQuestion(KNIGHTS_SAMPLE)],
+    eight: [eightQuestion(EIGHT_SAMPLE.from, EIGHT_SAMPLE.to)],
+    fifteen: [FIFTEEN_SAMPLE, ...fifteenBoards(options.fifteenBoards ?? 20)].map(fifteenQuestion),
+  };
+  const results: ColdStart[] = [];
+  for (const puzzle of ['knights', 'eight', 'fifteen'] as const) {
+    // Each cold container meets a table whose read capacity is not spent: a second of it refilled.
+    await sleep(1100);
+    const label = `cold-${puzzle}`;
+    const [first, ...rest] = questions[puzzle];
+    const { fn, first: firstAnswer } = await coldContainer(stage.bundle, label, first, { cpuShare: 'lambda', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
+    try {
+      const answers = [await firstAnswer];
+      for (const question of rest) answers.push(await ask(fn, question, label));
+      const counts = stage.proxy.countsOf(label);
+      results.push({ puzzle, initMs: fn.init.initMs, first: answers[0], rest: answers.slice(1), units: counts.units, requests: counts.requests, throttled: counts.throttled, peakMemoryMb: fn.peakMemoryMb(), failures: fn.failures(), givenShare: fn.cpu.givenShare() });
+    } finally {
+      await fn.close();
+    }
+  }
+  return results;
+}
+
+export function coldStartRows(results: readonly ColdStart[]): Row[] {
+  return results.flatMap((result) => {
+    const row = (answers: readonly Answered[], what: string): Row => ({
+      puzzle: result.puzzle,
+      question: what,
+      status: statuses(answers),
+      source: [...new Set(answers.map((answer) => answer.source ?? ''))].join(', '),
+      heuristic: heuristics(answers),
+      'handler ms': answers.length === 1 ? ms(answers[0].handlerMs) : `p50 ${ms(quantile(answers.flatMap((a) => a.handlerMs ?? []), 0.5))}, max ${ms(quantile(answers.flatMap((a) => a.handlerMs ?? []), 1))}`,
+      exact: `${answers.filter((answer) => answer.status === 200).length - inexact(answers).length}/${answers.filter((answer) => answer.status === 200).length}`,
+      'read units': what === 'first' ? `${result.units} (${result.requests} reads, ${result.throttled} throttled)` : '',
+      'init ms': what === 'first' ? ms(result.initMs) : '',
+      'peak MB': what === 'first' ? ms(result.peakMemoryMb) : '',
+      'CPU given': what === 'first' && result.givenShare !== undefined ? result.givenShare.toFixed(2) : '',
+    });
+    return [row([result.first], 'first'), ...(result.rest.length > 0 ? [row(result.rest, `then ${result.rest.length} random boards`)] : [])];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// b. Cold containers at once, under the cap
+
+export interface CrowdResult {
+  readonly containers: number;
+  readonly cores: number;
+  readonly answers: readonly Answered[];
+  readonly units: number;
+  readonly requests: number;
+  readonly throttled: number;
+  readonly peakUnitsPerSecond: number;
+  readonly failures: readonly string[];
+  readonly peakMemoryMb: number;
+}
+
+/**
+ * `containers` cold containers started together, each asked two knights and two Eight II questions
+ * from the table and `fifteenEach` random 15-puzzle boards, back to back, frozen between them. With
+ * the machine's full CPU: 20 processes on 2 cores contend as 20 Lambda environments never do, and a
+ * quota on top would only stretch each one further.
+ */
+export async function crowd(stage: Stage, options: { containers?: number; fifteenEach?: number } = {}): Promise<CrowdResult> {
+  const containers = options.containers ?? 20;
+  const fifteenEach = options.fifteenEach ?? 2;
+  const knights = knightsBoards(containers * 2, 7);
+  const eight = eightPairs(containers * 2, 7);
+  const fifteen = fifteenBoards(containers * fifteenEach, 7);
+  stage.proxy.resetCounts();
+  await sleep(1100); // the table's capacity of the second before refilled
+  const runs = await Promise.all(
+    Array.from({ length: containers }, async (_, i) => {
+      const label = `crowd-${i}`;
+      const questions = [
+        knightsQuestion(knights[2 * i]),
+        eightQuestion(eight[2 * i].from, eight[2 * i].to),
+        ...fifteen.slice(fifteenEach * i, fifteenEach * (i + 1)).map(fifteenQuestion),
+        knightsQuestion(knights[2 * i + 1]),
+        eightQuestion(eight[2 * i + 1].from, eight[2 * i + 1].to),
+      ];
+      const { fn, first } = await coldContainer(stage.bundle, label, questions[0], { cpuShare: 'full', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
+      try {
+        const answers = [await first];
+        for (const question of questions.slice(1)) answers.push(await ask(fn, question, label));
+        return { answers, failures: fn.failures(), peak: fn.peakMemoryMb() ?? 0 };
+      } finally {
+        await fn.close();
+      }
+    }),
+  );
+  const counts = stage.proxy.counts();
+  return {
+    containers,
+    cores: availableParallelism(),
+    answers: runs.flatMap((run) => run.answers),
+    units: counts.units,
+    requests: counts.requests,
+    throttled: counts.throttled,
+    peakUnitsPerSecond: counts.peakUnitsPerSecond,
+    failures: runs.flatMap((run) => run.failures),
+    peakMemoryMb: Math.max(...runs.map((run) => run.peak)),
+  };
+}
+
+/** Of the knights and Eight II answers, those from the table. */
+export function tableShare(answers: readonly Answered[]): { fromTable: number; lookups: number } {
+  const lookups = answers.filter((answer) => answer.question.puzzle !== 'fifteen');
+  return { fromTable: lookups.filter((answer) => answer.source === 'table').length, lookups: lookups.length };
+}
+
+export function crowdRows(result: CrowdResult): Row[] {
+  const handler = result.answers.flatMap((answer) => answer.handlerMs ?? []);
+  const { fromTable, lookups } = tableShare(result.answers);
+  const fifteen = result.answers.filter((answer) => answer.question.puzzle === 'fifteen');
+  const wrong = inexact(result.answers);
+  const figure = (name: string, value: string): Row => ({ figure: name, value });
+  return [
+    figure('containers at once (CPU: the machine\'s, no quota)', `${result.containers} on ${result.cores} cores`),
+    figure('answers', `${result.answers.length}: ${statuses(result.answers)}`),
+    figure('exact (of those answered)', wrong.length === 0 ? 'all' : `not: ${wrong.map((answer) => answer.question.target).join(' ')}`),
+    figure('knights and Eight II from the table', `${fromTable}/${lookups} (${share(fromTable, lookups)})`),
+    figure('15-puzzle boards', `${statuses(fifteen)}; ${heuristics(fifteen)}`),
+    figure('handler ms p50 / p99', `${ms(quantile(handler, 0.5))} / ${ms(quantile(handler, 0.99))}`),
+    figure('read units (all containers)', `${result.units} in ${result.requests} reads, ${result.throttled} throttled`),
+    figure('peak read units in a second (cap)', `${result.peakUnitsPerSecond} (${TABLE_MAX_READ_UNITS})`),
+    figure('peak memory of a container (memory)', `${ms(result.peakMemoryMb)} MB (1024)`),
+    figure('Lambda failures', result.failures.length === 0 ? 'none' : result.failures.join('; ')),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// c. A reload under traffic
+
+export interface ReloadResult {
+  readonly containers: number;
+  readonly answers: readonly Answered[];
+  /** Answers asked while the reload ran. */
+  readonly during: readonly Answered[];
+  readonly reloadSeconds: number;
+  readonly generations: readonly [number | undefined, number | undefined];
+  readonly failures: readonly string[];
+}
+
+const PRECOMPUTE = fileURLToPath(new URL('../precompute.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Warm containers answering a stream of fresh knights questions while `npm run precompute --
+ * --goals standard --force` reloads the knights table through the proxy: the new generation is
+ * written beside the old one, which answers until the manifest names the new one (docs/loading.md).
+ */
+export async function reloadUnderTraffic(stage: Stage, options: { containers?: number } = {}): Promise<ReloadResult> {
+  const containers = options.containers ?? 4;
+  const boards = knightsBoards(2000, 11);
+  const generation = async () => {
+    const item = (await stage.client.send(new GetItemCommand({ TableName: stage.tableName, Key: { pk: { S: manifestKey('knights#standard') } }, ConsistentRead: true }))).Item;
+    return item ? (readManifest(item) as Manifest).generation : undefined;
+  };
+  const before = await generation();
+  let next = 0;
+  const warm = await Promise.all(
+    Array.from({ length: containers }, async (_, i) => {
+      const label = `reload-${i}`;
+      const { fn, first } = await coldContainer(stage.bundle, label, knightsQuestion(boards[next++]), { cpuShare: 'full', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
+      await first;
+      return { fn, label };
+    }),
+  );
+  const answers: Answered[] = [];
+  const during: Answered[] = [];
+  let reloading = true;
+  let asking = true;
+  const streams = warm.map(async ({ fn, label }) => {
+    while (asking && next < boards.length) {
+      const asked = reloading;
+      const answer = await ask(fn, knightsQuestion(boards[next++]), label);
+      answers.push(answer);
+      if (asked && reloading) during.push(answer);
+      await sleep(10);
+    }
+  });
+  const started = performance.now();
+  try {
+    const loader = spawn(process.execPath, ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', 'standard', '--force'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    loader.stdout.on('data', (chunk) => (said += chunk));
+    loader.stderr.on('data', (chunk) => (said += chunk));
+    const code = await new Promise<number | null>((resolve) => loader.once('exit', resolve));
+    if (code !== 0) throw new Error(`the reload failed (${code}):\n${said}`);
+  } finally {
+    reloading = false;
+  }
+  const reloadSeconds = (performance.now() - started) / 1000;
+  await sleep(500);
+  asking = false;
+  await Promise.all(streams);
+  const failures = warm.flatMap(({ fn }) => fn.failures());
+  for (const { fn } of warm) await fn.close();
+  return { containers, answers, during, reloadSeconds, generations: [before, await generation()], failures };
+}
+
+export function reloadRows(result: ReloadResult): Row[] {
+  const figure = (name: string, value: string): Row => ({ figure: name, value });
+  const fromTable = result.during.filter((answer) => answer.source === 'table').length;
+  const wrong = inexact(result.answers);
+  return [
+    figure('warm containers asking fresh knights questions', String(result.containers)),
+    figure('reload (--goals standard --force), seconds', result.reloadSeconds.toFixed(1)),
+    figure('generation answering before / after', `${result.generations[0]} / ${result.generations[1]}`),
+    figure('answers during the reload', `${result.during.length}: ${statuses(result.during)}`),
+    figure('from the table during the reload', `${fromTable}/${result.during.length} (${share(fromTable, result.during.length)})`),
+    figure('exact (all answers)', wrong.length === 0 ? `all ${result.answers.length}` : `not: ${wrong.map((answer) => answer.question.target).join(' ')}`),
+    figure('Lambda failures', result.failures.length === 0 ? 'none' : result.failures.join('; ')),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// d. The loader's whole-space load at the loader's memory
+
+export const WHOLE_SPACE_LOAD = '--goals standard --knights-depth 39';
+
+export interface LoaderResult {
+  readonly memoryMb: number;
+  readonly share: number;
+  readonly cores: number | undefined;
+  readonly note: string | undefined;
+  readonly seconds: number;
+  readonly budgetSeconds: number;
+  readonly peakMemoryMb: number | undefined;
+  readonly result: unknown;
+  readonly failure: string | undefined;
+  readonly units: number;
+}
+
+/**
+ * The loader's bundle, run as the deploy's trigger runs it on the whole knights space, with the
+ * memory the stack gives that load and its vCPUs' cores, against dynalite on disk (in a process of
+ * its own) through the proxy. Minutes, and gigabytes: not in the default run.
+ */
+export async function loaderWholeSpace(log: (line: string) => void = () => {}): Promise<LoaderResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'tablebase-rehearsal-loader-'));
+  const dynamo = await startLocalDynamo({ port: 0, path: join(dir, 'data'), childProcess: true });
+  const proxy = await startReadCapacityProxy(dynamo.endpoint, TABLE_MAX_READ_UNITS);
+  try {
+    const bundle = await buildFunctionBundle(join(dir, 'loader'), (stack) => stack.loader!.loader.function);
+    const choices = await loadChoices();
+    const memoryMb = loaderMemoryMb(choices, parseLoadWords(choices, WHOLE_SPACE_LOAD.split(' ')).values, LOADER_MEMORY_MB);
+    const timeoutSeconds = LOADER_TIMEOUT.toSeconds();
+    const endpoint = await proxy.endpointFor('loader');
+    log(`the loader: ${memoryMb} MB (${vcpuShare(memoryMb).toFixed(2)} vCPU, pinned to ${coresFor(vcpuShare(memoryMb))} core(s)), timeout ${timeoutSeconds} s, LOAD_OPTIONS ${WHOLE_SPACE_LOAD}`);
+    const loader = await startBundledFunction(bundle, {
+      environment: { TABLE_NAME: 'tablebase-rehearsal-loader', DYNAMODB_ENDPOINT: endpoint, LOAD_OPTIONS: WHOLE_SPACE_LOAD },
+      memoryMb,
+      cpuShare: 'lambda',
+      timeoutSeconds,
+    });
+    const started = performance.now();
+    let result: unknown;
+    let failure: string | undefined;
+    try {
+      result = (await loader.invokeWith({})).result;
+    } catch (error) {
+      failure = (error as Error).message.split('\n').slice(0, 3).join(' ');
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peakMemoryMb = loader.peakMemoryMb();
+    await loader.close();
+    failure ??= loader.failures()[0];
+    return { memoryMb, share: loader.cpu.share, cores: loader.cpu.pinnedCores, note: loader.cpu.note, seconds, budgetSeconds: 0.6 * timeoutSeconds, peakMemoryMb, result, failure, units: proxy.counts().units };
+  } finally {
+    await proxy.close();
+    await dynamo.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function loaderRows(result: LoaderResult): Row[] {
+  const figure = (name: string, value: string): Row => ({ figure: name, value });
+  const tables = (result.result as { tables?: { table: string; status: string; positions: number; pages: number; seconds: number }[] } | undefined)?.tables ?? [];
+  return [
+    figure('load', WHOLE_SPACE_LOAD),
+    figure('memory (the stack\'s for this load)', `${result.memoryMb} MB = ${result.share.toFixed(2)} vCPU`),
+    figure('CPU', result.cores !== undefined ? `pinned to ${result.cores} core(s)` : (result.note ?? 'not held')),
+    figure('outcome', result.failure ?? tables.map((table) => `${table.table} ${table.status}: ${table.positions} positions in ${table.pages} pages`).join('; ')),
+    figure('wall time (60% of the loader\'s timeout)', `${result.seconds.toFixed(0)} s (${result.budgetSeconds.toFixed(0)} s): ${result.seconds <= result.budgetSeconds ? 'within' : 'PAST'}`),
+    figure('peak memory (memory)', `${ms(result.peakMemoryMb)} MB (${result.memoryMb} MB): ${result.peakMemoryMb !== undefined && result.peakMemoryMb <= result.memoryMb ? 'within' : 'PAST'}`),
+    figure('read units (verification)', String(result.units)),
+  ];
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm run rehearse [-- --only NAME]`: the bundles `cdk synth` builds, run under Lambda's rules (the
+ * runtime's turn before the first event, freezes between invocations, the function's memory and
+ * timeout, CPU in proportion to memory) against dynalite behind DynamoDB's read cap; each
+ * scenario's figures as a table. docs/deploying.md ("Rehearsing Lambda's rules") tells what each
+ * rule is and how it is rehearsed.
+ *
+ *   cold     a cold container's first question on each puzzle (then 20 random 15-puzzle boards)
+ *   crowd    20 cold containers at once, each asked a mix, under the table's read cap
+ *   reload   warm containers answering knights questions while the table is reloaded (--force)
+ *   loader   the loader's whole-space load at the loader's memory and vCPUs (minutes; only by --only)
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { printTable } from '../bench/harness';
+import type { Row } from '../core/benchmark';
+import { coldStartRows, coldStarts, crowd, crowdRows, loaderRows, loaderWholeSpace, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
+import { type Stage, startStage } from './rehearsal/stage';
+import { warnUnlessShippedRuntime } from './runtime';
+
+const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<Row[]> }> = {
+  cold: { title: "a. A cold container's first question on each puzzle (1,024 MB: 0.58 vCPU as a 20 ms quota; frozen between invocations)", run: async (stage) => coldStartRows(await coldStarts(stage)) },
+  crowd: { title: 'b. 20 cold containers at once under the read cap', run: async (stage) => crowdRows(await crowd(stage)) },
+  reload: { title: 'c. A reload under traffic', run: async (stage) => reloadRows(await reloadUnderTraffic(stage)) },
+};
+const DEFAULT = Object.keys(SCENARIOS);
+const NAMES = [...DEFAULT, 'loader'];
+const USAGE = `usage: npm run rehearse [-- --only NAME]
+  NAME: ${NAMES.join(', ')} (default: ${DEFAULT.join(', ')}; loader, minutes long, only when named)`;
+
+let values: { only?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.only !== undefined && !NAMES.includes(values.only)) {
+  console.error(`There is no scenario "${values.only}".\n${USAGE}`);
+  process.exit(2);
+}
+warnUnlessShippedRuntime();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+
+if (values.only === 'loader') {
+  console.log("\nd. The loader's whole-space load at the loader's memory");
+  printTable(loaderRows(await loaderWholeSpace(log)));
+} else {
+  const names = values.only === undefined ? DEFAULT : [values.only];
+  const stage = await startStage(log);
+  try {
+    for (const name of names) {
+      console.log(`\n${SCENARIOS[name].title}`);
+      printTable(await SCENARIOS[name].run(stage));
+    }
+  } finally {
+    await stage.close();
+  }
+}
+log(`load average at the end ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
