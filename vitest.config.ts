@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * The slow tests: the whole knights space, the 15-puzzle's farthest boards, a load killed and
  * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
- * the page in a browser, and a bit stream at its 512 MiB ceiling. `npm test` runs the others (the
- * quick suite, projects quick*, within 90 s on 2 cores); `npm run test:all` runs them all, as CI does.
+ * the page in a browser, a bit stream at its 512 MiB ceiling, and cfn-lint on the stack's
+ * templates (seconds for its start alone). `npm test` runs the others (the quick suite, projects
+ * quick*, within 90 s on 2 cores); `npm run test:all` runs them all, as CI does.
  */
 const SLOW = [
   'test/puzzles/knights/whole-space.test.ts',
@@ -23,6 +24,8 @@ const SLOW = [
   'test/scripts/load-workers.test.ts',
   'test/store/measure-build.test.ts',
   'test/scripts/bench-command.test.ts',
+  'test/scripts/rehearse.test.ts',
+  'test/lib/cfn-lint.test.ts',
 ];
 
 /**

@@ -11,7 +11,7 @@ import type { AppState } from './app-state';
 import { MethodNotAllowedError, messageOf, statusOf } from './errors';
 import { RefusedForNowError } from '../core/errors';
 import { cacheControlFor } from './cache-control';
-import { type ApiResponse, requestFromEvent, resultFromResponse } from './http';
+import { type ApiResponse, methodOf, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
 import { errorResponse } from './responses';
 import { ANSWER_ROUTES, type RouteContext, route } from './routes';
@@ -42,8 +42,9 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
     const deadline = started + Math.max(0, Math.min(search.maxMs, context.getRemainingTimeInMillis() - search.reserveMs));
     const notes = new RequestNotes(app.answers, clock, search.maxNodes, deadline);
     try {
+      // the method first: a request refused as it is read (a malformed question in the path) is still a HEAD's, without a body
+      method = methodOf(event).slice(0, LOG_METHOD_CHARS);
       const request = requestFromEvent(event);
-      method = request.method.slice(0, LOG_METHOD_CHARS);
       response = await route(request, notes);
     } catch (error) {
       failure = error;

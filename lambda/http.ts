@@ -3,6 +3,7 @@
  * response, translated both ways. Nothing here knows about puzzles.
  */
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunctionURLEvent } from 'aws-lambda';
+import { questionFromPath } from './edge-question';
 
 /** Request bodies larger than this get 413 (a Function URL itself accepts up to 6 MB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,20 +30,31 @@ export interface ApiResponse {
   readonly head?: boolean;
 }
 
+/**
+ * The typed request of an event. The public edge forwards a question in the path
+ * (`<path>/~<base64url>`: edge-question.ts), read here as that path and query; a malformed one is
+ * an InvalidInputError (400).
+ */
 export function requestFromEvent(event: LambdaFunctionURLEvent): ApiRequest {
+  const { path, query: rawQuery } = questionFromPath(event.rawPath || '/', event.rawQueryString ?? '');
   const raw = event.body ?? '';
   // Most requests are GETs: no body to decode.
   const bytes = raw === '' ? undefined : event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   const query = new Map<string, string>();
-  for (const [key, value] of new URLSearchParams(event.rawQueryString ?? '')) if (!query.has(key)) query.set(key, value);
+  for (const [key, value] of new URLSearchParams(rawQuery)) if (!query.has(key)) query.set(key, value);
   return {
-    method: (event.requestContext?.http?.method ?? 'GET').toUpperCase(),
-    path: event.rawPath || '/',
+    method: methodOf(event),
+    path,
     query,
     contentType: (headerOf(event.headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase(),
     body: bytes ? bytes.toString('utf8') : '',
     bodyBytes: bytes ? bytes.length : 0,
   };
+}
+
+/** The request's method, in upper case (GET when the event has none). */
+export function methodOf(event: LambdaFunctionURLEvent): string {
+  return (event.requestContext?.http?.method ?? 'GET').toUpperCase();
 }
 
 /** A header's value, its name in any case (a Function URL writes names in lower case; a test may not). */
@@ -52,17 +64,24 @@ function headerOf(headers: LambdaFunctionURLEvent['headers'] | undefined, lowerC
   return value;
 }
 
-/** The Function URL's result for a response, kept as `cacheControl` says unless the response says otherwise. */
+/**
+ * The Function URL's result for a response, kept as `cacheControl` says unless the response says
+ * otherwise: every result carries a Cache-Control, so the edge's default TTL (a day, under the
+ * managed cache policy of the Free and Pro plans) never applies to one.
+ */
 export function resultFromResponse(response: ApiResponse, cacheControl = 'no-store'): FunctionUrlResult {
   const text = typeof response.body === 'string';
+  const headers: Record<string, string> = {
+    'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    ...response.headers,
+  };
+  // A response's own Cache-Control replaces the default, never removes it.
+  if (!headers['cache-control']) headers['cache-control'] = cacheControl || 'no-store';
   return {
     statusCode: response.status,
-    headers: {
-      'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-      'cache-control': cacheControl,
-      'x-content-type-options': 'nosniff',
-      ...response.headers,
-    },
+    headers,
     body: response.head ? '' : text ? (response.body as string) : JSON.stringify(response.body),
     isBase64Encoded: false,
   };

@@ -1,30 +1,23 @@
 /**
- * What the public edge keeps of a query string: on each puzzle's path the query fields its HTTP
- * role declares (puzzles/<name>/schema.ts, through the registry), nothing elsewhere; the first
- * value of each, in the order of their names, each encoded as SigV4 canonicalises it (RFC 3986:
- * `/` is %2F, `*` is %2A, a space %20). So every way of writing one question is one cache key and
- * one signed request to the function, and a parameter of no puzzle's costs no invocation.
+ * What the public edge makes of a request before its cache and the function see it: on each
+ * puzzle's path the query fields its HTTP role declares (puzzles/<name>/schema.ts, through the
+ * registry), the first value of each, in the order of their names, each encoded as SigV4
+ * canonicalises it (RFC 3986: `/` is %2F, `*` is %2A, a space %20); that query, base64url, goes
+ * into the path (`/<puzzle>/~<base64url>`) and the query string is emptied. So every way of writing
+ * one question is one path, and the path alone is the cache key: CloudFront's flat-rate Free and
+ * Pro plans take only AWS-managed cache policies, none of which keys on a list of query fields
+ * of our own. A parameter of no puzzle's costs no invocation; the function reads the question
+ * back from the path (lambda/edge-question.ts).
  *
  * A CloudFront Function does it on every viewer request (cloudfront-js-2.0); its code is written
  * here, as text, and the tests run that very text.
  */
+import { QUESTION_IN_PATH } from '../lambda/edge-question';
 import type { Puzzle } from '../puzzles/puzzle';
-
-/** Most query strings a cache policy may list (a CloudFront quota). */
-export const CACHE_POLICY_MAX_QUERY_STRINGS = 10;
 
 /** Each puzzle's path (its name after a slash) and its query fields, sorted by name. */
 export function queryFieldsByPath(puzzles: readonly Pick<Puzzle, 'name' | 'http'>[]): Record<string, readonly string[]> {
   return Object.fromEntries(puzzles.map((puzzle) => [`/${puzzle.name}`, Object.keys(puzzle.http.description.query.entries).sort()]));
-}
-
-/** Every puzzle's query fields, once each, sorted: the cache policy's allowlist. */
-export function allQueryFields(fields: Readonly<Record<string, readonly string[]>>): string[] {
-  const all = [...new Set(Object.values(fields).flat())].sort();
-  if (all.length > CACHE_POLICY_MAX_QUERY_STRINGS) {
-    throw new Error(`The puzzles' query fields are ${all.join(', ')}: more than the ${CACHE_POLICY_MAX_QUERY_STRINGS} a CloudFront cache policy may list.`);
-  }
-  return all;
 }
 
 /**
@@ -35,9 +28,16 @@ export function allQueryFields(fields: Readonly<Record<string, readonly string[]
  * sent or decoded is not documented; either way the result is the same for every value without a
  * `+` or a `%`, which no puzzle's field holds. A path is looked up as the function's routes look
  * it up, trailing slashes aside.
+ *
+ * The question goes into the path as base64url without padding: only `A-Za-z0-9-_`, which no
+ * signature or path normalisation encodes or decodes, whatever the origin access control does to
+ * a path. The canonical query is ASCII (every other character is percent-encoded), so each of
+ * its characters is one byte. The viewer's Origin header goes from GET and HEAD requests: the
+ * managed cache policy of the Free and Pro plans keys on it, and the function reads none.
  */
 export function normaliseQueryCode(fields: Readonly<Record<string, readonly string[]>>): string {
   return `var FIELDS = ${JSON.stringify(fields)};
+var BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 function encode(text) {
   return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
@@ -53,6 +53,18 @@ function decode(text) {
   }
 }
 
+function base64url(ascii) {
+  var out = '';
+  for (var i = 0; i < ascii.length; i += 3) {
+    var left = ascii.length - i;
+    var n = (ascii.charCodeAt(i) << 16) | (left > 1 ? ascii.charCodeAt(i + 1) << 8 : 0) | (left > 2 ? ascii.charCodeAt(i + 2) : 0);
+    out += BASE64URL.charAt((n >> 18) & 63) + BASE64URL.charAt((n >> 12) & 63);
+    if (left > 1) out += BASE64URL.charAt((n >> 6) & 63);
+    if (left > 2) out += BASE64URL.charAt(n & 63);
+  }
+  return out;
+}
+
 function handler(event) {
   var request = event.request;
   var path = request.uri.replace(/\\/+$/, '') || '/';
@@ -65,7 +77,9 @@ function handler(event) {
     var value = entry.multiValue && entry.multiValue.length > 0 ? entry.multiValue[0].value : entry.value;
     kept.push(encode(names[i]) + '=' + encode(decode(value === undefined ? '' : String(value))));
   }
-  request.querystring = kept.join('&');
+  if (kept.length > 0) request.uri = path + '${QUESTION_IN_PATH}' + base64url(kept.join('&'));
+  request.querystring = {};
+  if ((request.method === 'GET' || request.method === 'HEAD') && request.headers) delete request.headers.origin;
   return request;
 }
 `;

@@ -13,7 +13,12 @@ export interface StackSettings {
   readonly removalPolicy: RemovalPolicy;
   /** A public, cached edge (CloudFront, an origin access control) in front of the AWS_IAM URL. */
   readonly public: boolean;
-  /** Concurrency reserved for the function (also its cap), if any; 10 in public mode unless "none". */
+  /**
+   * Concurrency reserved for the function (also its cap), if asked: none by default, in every mode.
+   * Lambda lets a function reserve only what leaves the account 100 unreserved, and a new account's
+   * quota is often 10, where any reservation fails the deploy. The cost is bounded without it
+   * (the plan's allowance, the web ACL's rate rule, the table's read cap); on pay-as-you-go it is not.
+   */
   readonly reservedConcurrency: number | undefined;
   /** How the public edge is billed: a CloudFront flat-rate plan (free by default), or pay-as-you-go. */
   readonly edgePlan: EdgePlan;
@@ -32,13 +37,6 @@ export interface StackSettings {
 /** The loader's memory unless a puzzle's load asks for more: 1,769 MB is one vCPU. */
 export const LOADER_MEMORY_MB = 1769;
 
-/**
- * The cap on the function's concurrency in public mode: 10 at once answer hundreds of table
- * lookups a second; past it a request gets 429, unbilled. An account must keep 100 unreserved, so
- * a new account (whose quota is often 10) needs a quota increase first, or reservedConcurrency=none.
- */
-export const PUBLIC_CONCURRENCY = 10;
-
 function text(node: Node, key: string): string | undefined {
   const value = node.tryGetContext(key);
   if (value === undefined || value === null) return undefined;
@@ -55,7 +53,7 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
   if (text(node, 'allowedOrigins') !== undefined) {
     throw new Error('Context allowedOrigins is gone: with public=true the page and the API share one origin, the edge\'s, so no CORS is needed.');
   }
-  const concurrencyText = text(node, 'reservedConcurrency') ?? (isPublic === 'true' ? String(PUBLIC_CONCURRENCY) : 'none');
+  const concurrencyText = text(node, 'reservedConcurrency') ?? 'none';
   if (concurrencyText !== 'none' && !/^[1-9]\d*$/.test(concurrencyText)) {
     throw new Error(`Context reservedConcurrency must be a whole number of at least 1, or "none"; got "${concurrencyText}".`);
   }

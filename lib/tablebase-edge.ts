@@ -22,11 +22,18 @@
  * elsewhere) creates nothing in us-east-1, and may stand anywhere.
  *
  * It caches what the function says may be kept (lambda/cache-control.ts: answers a day, /stats
- * seconds, /health and 503s never), keyed on each puzzle's own query fields in a normal order
- * (lib/edge-query.ts, applied by a viewer-request function) and nothing else (no cookie, no
- * header, never the viewer's Host, which a URL origin refuses). A response headers policy adds
- * HSTS, frame-ancestors, nosniff and a referrer policy. A deploy of new code invalidates the
- * cache, so that no answer of an older version is served after the deploy.
+ * seconds, /health and 503s never), keyed on the path alone: a viewer-request function
+ * (lib/edge-query.ts) writes each puzzle's own query fields, in a normal order, into the path
+ * (`/<puzzle>/~<base64url>`) and empties the query string, and the function reads the question
+ * back from there (lambda/edge-question.ts). What a plan accepts decides the rest: on the Free and
+ * Pro plans only AWS-managed policies (cache, response headers, origin request), no price class
+ * and no standard logging; on Business, Premium and pay-as-you-go a cache policy of its own on the
+ * path alone and a stricter headers policy. A deploy of new code invalidates the cache, so that
+ * no answer of an older version is served after the deploy.
+ *
+ * Teardown: a distribution still on a plan cannot be deleted (HTTP 412). The subscription names
+ * the distribution's ARN (a Ref to it), so CloudFormation deletes the subscription first, then
+ * the distribution, then its web ACL, which the distribution names.
  */
 import { Aws, CfnRule, Duration, Fn, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
@@ -45,6 +52,8 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  type ICachePolicy,
+  type IResponseHeadersPolicy,
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -58,7 +67,8 @@ import { CfnSubscription } from 'aws-cdk-lib/aws-pricingplanmanager';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { allQueryFields, normaliseQueryCode } from './edge-query';
+import { ignoreCfnLint } from './cfn-lint';
+import { normaliseQueryCode } from './edge-query';
 import { FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 import { FUNCTION_LOG_RETENTION } from './tablebase-function';
 
@@ -76,11 +86,27 @@ export const EDGE_REGION = 'us-east-1';
 export type EdgePlan = 'free' | 'pro' | 'business' | 'premium' | 'payg';
 export const EDGE_PLANS: readonly EdgePlan[] = ['free', 'pro', 'business', 'premium', 'payg'];
 
+/**
+ * The plans that take AWS-managed policies only: no cache policy, origin request policy or
+ * response headers policy of one's own, no price class, no standard logging (the API refuses them:
+ * "Distributions with the Free pricing plan can't have the following features: Custom cache
+ * policy"). They also allow at most 5 cache behaviors and 5 web ACL rules.
+ */
+export const MANAGED_ONLY_PLANS: readonly EdgePlan[] = ['free', 'pro'];
+
+/**
+ * 5xx statuses CloudFront would otherwise keep 10 s whatever the origin says: not at all. Not 429
+ * (Lambda's throttle, without Cache-Control): CloudFront takes error-caching settings for 400,
+ * 403, 404, 405, 414, 416 and 500 to 504 only (the template's schema refuses any other code), and
+ * 429 is not among the statuses it caches.
+ */
+export const UNCACHED_ERRORS = [500, 502, 503, 504] as const;
+
 export interface TablebaseEdgeProps {
   readonly url: IFunctionUrl;
   /** The function behind it: a new version of it invalidates the cache. */
   readonly function: IFunction & { readonly currentVersion: { readonly version: string } };
-  /** Each puzzle's path and its query fields (lib/edge-query.ts queryFieldsByPath): what the cache keys on. */
+  /** Each puzzle's path and its query fields (lib/edge-query.ts queryFieldsByPath): what the viewer-request function keeps and writes into the path. */
   readonly queryFields: Readonly<Record<string, readonly string[]>>;
   /**
    * The pricing of the edge.
@@ -108,36 +134,13 @@ export class TablebaseEdge extends Construct {
     this.webAcl = props.webAclArn === undefined ? this.rateLimitedWebAcl() : undefined;
     const webAclArn = props.webAclArn ?? this.webAcl!.attrArn;
 
-    const cachePolicy = new CachePolicy(this, 'Answers', {
-      comment: 'tablebase: the puzzles\' own query fields are the question; no other parameter, header or cookie is',
-      queryStringBehavior: CacheQueryStringBehavior.allowList(...allQueryFields(props.queryFields)),
-      headerBehavior: CacheHeaderBehavior.none(),
-      cookieBehavior: CacheCookieBehavior.none(),
-      // What the function says (Cache-Control), up to a day; nothing it does not say may be kept.
-      defaultTtl: Duration.seconds(0),
-      minTtl: Duration.seconds(0),
-      maxTtl: EDGE_MAX_TTL,
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    // Each path's own fields, in order, encoded as the origin access control's signature encodes them.
+    const managedOnly = MANAGED_ONLY_PLANS.includes(plan);
+    const { cachePolicy, headers } = managedOnly ? this.managedPolicies() : this.policiesOfItsOwn();
+    // Each path's own fields, in order, encoded as the origin access control's signature encodes them, into the path.
     const normaliseQuery = new EdgeFunction(this, 'Query', {
-      comment: 'tablebase: keeps each puzzle\'s own query fields, sorted and encoded as SigV4 does',
+      comment: 'tablebase: writes each puzzle\'s own query fields, sorted and encoded as SigV4 does, into the path',
       code: FunctionCode.fromInline(normaliseQueryCode(props.queryFields)),
       runtime: FunctionRuntime.JS_2_0,
-    });
-    const headers = new ResponseHeadersPolicy(this, 'Headers', {
-      // Its names are the account's, in every region: this one's says its region, as the cache policy's and the function's do.
-      responseHeadersPolicyName: `${Names.uniqueResourceName(this, { maxLength: 48 })}-Headers-${Aws.REGION}`,
-      comment: 'tablebase: HSTS, no framing, nosniff, no referrer',
-      securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-        // The page's own policy (lambda/page/serve.ts) says frame-ancestors too; this one fills in for every other answer.
-        contentSecurityPolicy: { contentSecurityPolicy: "frame-ancestors 'none'", override: false },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
-      },
     });
     // CDK's default name has no region, and an origin access control is global: a second region's stack would collide.
     const access = new FunctionUrlOriginAccessControl(this, 'Access', {
@@ -152,6 +155,7 @@ export class TablebaseEdge extends Construct {
         allowedMethods: AllowedMethods.ALLOW_ALL, // POST carries batches and judge input (never cached)
         cachedMethods: CachedMethods.CACHE_GET_HEAD,
         cachePolicy,
+        // the viewer's Host would reach the URL, which answers only to its own
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         responseHeadersPolicy: headers,
         functionAssociations: [{ function: normaliseQuery, eventType: FunctionEventType.VIEWER_REQUEST }],
@@ -159,9 +163,11 @@ export class TablebaseEdge extends Construct {
         compress: true,
       },
       // CloudFront keeps 5xx answers 10 s by default whatever Cache-Control says: a 503 not at all.
-      errorResponses: [500, 502, 503, 504].map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
+      errorResponses: UNCACHED_ERRORS.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       httpVersion: HttpVersion.HTTP2_AND_3,
-      priceClass: PriceClass.PRICE_CLASS_100,
+      // On a flat-rate plan a price class saves nothing, and Free and Pro refuse one: CloudFront's default (all edge locations).
+      priceClass: plan === 'payg' ? PriceClass.PRICE_CLASS_100 : undefined,
+      // No standard logging (Free and Pro refuse it): the function logs every request (CFR3 below).
       webAclId: webAclArn,
     });
 
@@ -175,6 +181,13 @@ export class TablebaseEdge extends Construct {
             planTier: plan.toUpperCase(),
             resourceArns: [this.distribution.distributionArn, webAclArn],
           });
+    if (this.subscription) {
+      // Teardown: CloudFront will not delete a distribution still on a plan (HTTP 412). The subscription's Ref to the
+      // distribution (its ARN) makes CloudFormation delete the subscription first (test/lib/stack.test.ts checks the order).
+      // cfn-lint 1.51's resource specification predates AWS::PricingPlanManager::Subscription (E3006: "does not exist in us-east-1").
+      // Acknowledged on this resource alone, in the template, so that every other check still runs on it and E3006 on every other resource.
+      ignoreCfnLint(this.subscription, 'E3006');
+    }
 
     if (this.webAcl || this.subscription) {
       new CfnRule(this, 'Region', {
@@ -215,6 +228,65 @@ export class TablebaseEdge extends Construct {
       { id: 'AwsSolutions-CFR3', reason: 'Every request is logged by the function (one JSON line each, with route, status, source and latency); CloudFront standard logs would repeat them at a cost.' },
       { id: 'AwsSolutions-CFR4', reason: 'The default *.cloudfront.net certificate: the distribution has no domain of its own, and CloudFront then allows only its default TLS policy.' },
     );
+  }
+
+  /**
+   * The Free and Pro plans' policies: AWS-managed ones alone.
+   *
+   * The cache policy is Elemental-MediaPackage's: of the managed ones, the only one whose minimum
+   * TTL is 0 and whose key holds no Host. A minimum TTL over 0 overrides the function's no-store
+   * ("If your minimum TTL is greater than 0, CloudFront will cache content for at least the
+   * duration specified in the cache policy's minimum TTL, even if the Cache-Control: no-cache,
+   * no-store, or private directives are present", the developer guide's "Understand cache
+   * policies"), so CachingOptimized (MinTTL 1 s) would keep a 503 or /health. The ones with
+   * MinTTL 0 and a key, UseOriginCacheControlHeaders(-QueryStrings) and Amplify (MinTTL 2 s
+   * besides), put Host in the cache key ("Use managed cache policies"), and a cache key's headers
+   * are forwarded to the origin: a Function URL addressed through an origin access control needs
+   * its own Host, which is why AllViewerExceptHostHeader exists. MediaPackage's keys on the path,
+   * the header Origin (the viewer-request function deletes it on GET and HEAD, the only methods
+   * cached) and the query strings aws.manifestfilter, start, end and m (the function empties every
+   * query string): so on the path alone. Its default TTL of a day applies only to a response
+   * without Cache-Control, and the function sends one on every response (lambda/http.ts
+   * resultFromResponse); 5xx answers are kept 0 s (errorResponses), and a 429 of Lambda's (no
+   * Cache-Control) is not among the statuses CloudFront caches.
+   *
+   * The response headers policy is SecurityHeadersPolicy (HSTS, X-Frame-Options SAMEORIGIN,
+   * nosniff, a referrer policy), laxer than the one of our own the other plans get; the page's
+   * own Content-Security-Policy says frame-ancestors 'none' (lambda/page/serve.ts) and every
+   * response of the function says nosniff (lambda/http.ts).
+   */
+  private managedPolicies(): { cachePolicy: ICachePolicy; headers: IResponseHeadersPolicy } {
+    return { cachePolicy: CachePolicy.ELEMENTAL_MEDIA_PACKAGE, headers: ResponseHeadersPolicy.SECURITY_HEADERS };
+  }
+
+  /** Business, Premium and pay-as-you-go: a cache policy on the path alone, and stricter headers than the managed ones. */
+  private policiesOfItsOwn(): { cachePolicy: ICachePolicy; headers: IResponseHeadersPolicy } {
+    const cachePolicy = new CachePolicy(this, 'Answers', {
+      comment: 'tablebase: the path is the question (the viewer-request function writes it there); no query string, header or cookie',
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      // What the function says (Cache-Control), up to a day; nothing it does not say may be kept.
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: EDGE_MAX_TTL,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const headers = new ResponseHeadersPolicy(this, 'Headers', {
+      // Its names are the account's, in every region: this one's says its region, as the cache policy's and the function's do.
+      responseHeadersPolicyName: `${Names.uniqueResourceName(this, { maxLength: 48 })}-Headers-${Aws.REGION}`,
+      comment: 'tablebase: HSTS, no framing, nosniff, no referrer',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        // The page's own policy (lambda/page/serve.ts) says frame-ancestors too; this one fills in for every other answer.
+        contentSecurityPolicy: { contentSecurityPolicy: "frame-ancestors 'none'", override: false },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+      },
+    });
+    return { cachePolicy, headers };
   }
 
   /** A web ACL for CloudFront that lets everything through but a client address past its rate. */

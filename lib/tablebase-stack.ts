@@ -3,11 +3,12 @@
  * no account. Context settings (see stack-settings.ts): removalPolicy, public, edgePlan, webAclArn,
  * reservedConcurrency, alarmEmail, loadTables, load.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../puzzles/puzzle';
 import { type LoadChoices, PUZZLES } from '../puzzles/registry';
+import { AcknowledgeFunctionRoleDependency } from './cfn-lint';
 import { queryFieldsByPath } from './edge-query';
 import { readSettings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
@@ -74,5 +75,7 @@ export class TablebaseStack extends Stack {
       value: table.tableName,
       description: settings.loadTables ? 'Loaded by the deploy; more goals: npm run precompute -- --table <this> --region <region> --goal NAME=BOARD' : 'Load it with: npm run precompute -- --table <this> --region <region>',
     });
+    // cfn-lint's findings on CDK's own making, acknowledged with their reasons (lib/cfn-lint.ts).
+    Aspects.of(this).add(new AcknowledgeFunctionRoleDependency());
   }
 }

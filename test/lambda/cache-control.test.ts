@@ -1,6 +1,9 @@
 /** Which responses may be kept, and how long: every status of every route, on the handler. */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SEED } from '../../core/seeded';
 import { ANSWER_CACHE, BRIEF_CACHE, NO_STORE, STATS_CACHE } from '../../lambda/cache-control';
+import { resultFromResponse } from '../../lambda/http';
 import { type EventSpec, call, functionUrlEvent, lambdaContext } from '../support/function-url';
 import { searchOnlyHandler } from '../support/service';
 
@@ -52,5 +55,23 @@ describe('Cache-Control', () => {
   it('explains a limit refused for now', async () => {
     const { json: body } = await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=45` });
     expect(body.error).toBe('The limit must be a whole number of moves from 0 to 39; got "45". A goal accepts limits past 39 once its whole table is loaded, up to its true depth.');
+  });
+
+  // The edge's managed cache policy (Free and Pro plans) keeps a response without Cache-Control a day.
+  it('is on every response, whatever the request, so the edge\'s default TTL never applies', async () => {
+    const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'OPTIONS');
+    const path = fc.oneof(fc.constantFrom('/', '/knights', '/eight', '/fifteen', '/health', '/stats', '/openapi.json', '/nowhere', '/knights/~Ym9hc', '/eight/~'), fc.string({ maxLength: 12 }).map((text) => `/${text}`));
+    const query = fc.oneof(fc.constant(''), fc.constantFrom(`board=${SAMPLE}`, 'board=1', 'from=12X453786&to=12345678X', 'limit=x'));
+    await fc.assert(
+      fc.asyncProperty(method, path, query, async (m, p, q) => {
+        const result = await handler(functionUrlEvent({ method: m, path: p, query: q }), lambdaContext());
+        expect(result.headers?.['cache-control'], `${m} ${p}?${q}`).toMatch(/^(public, max-age=\d+|no-store)$/);
+      }),
+      { numRuns: 200, seed: SEED },
+    );
+    // a response's own header replaces the default, never removes it
+    expect(resultFromResponse({ status: 200, body: {} }).headers?.['cache-control']).toBe(NO_STORE);
+    expect(resultFromResponse({ status: 200, body: {}, headers: { 'cache-control': '' } }, ANSWER_CACHE).headers?.['cache-control']).toBe(ANSWER_CACHE);
+    expect(resultFromResponse({ status: 200, body: {}, headers: { 'cache-control': 'private' } }, ANSWER_CACHE).headers?.['cache-control']).toBe('private');
   });
 });

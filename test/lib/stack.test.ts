@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../lib/feature-flags';
 import { TablebaseStack } from '../../lib/tablebase-stack';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
-import { EDGE_RATE_LIMIT } from '../../lib/tablebase-edge';
+import { EDGE_RATE_LIMIT, type EdgePlan } from '../../lib/tablebase-edge';
 import { normaliseQueryCode, queryFieldsByPath } from '../../lib/edge-query';
 import { PUZZLES, loadChoices } from '../../puzzles/registry';
 
@@ -34,6 +34,80 @@ const WEB_ACL = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tablebase/01
 const asPublic = synth({ public: 'true', reservedConcurrency: '5', removalPolicy: 'destroy', alarmEmail: 'ops@example.com' });
 const guarded = synth({ public: 'true', webAclArn: WEB_ACL });
 const payg = synth({ public: 'true', edgePlan: 'payg' });
+const onPlan = Object.fromEntries((['free', 'pro', 'business', 'premium'] as const).map((plan) => [plan, synth({ public: 'true', edgePlan: plan })])) as Record<Exclude<EdgePlan, 'payg'>, ReturnType<typeof synth>>;
+
+/** AWS-managed policies, by the ids the CloudFront developer guide gives. */
+const ELEMENTAL_MEDIA_PACKAGE = '08627262-05a9-4f76-9ded-b50ca2e3a84f';
+const SECURITY_HEADERS_POLICY = '67f7725c-6f97-4210-82d7-5512b31e9d03';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/** The distribution's configuration (the template has one distribution at most). */
+function distributionConfig(template: Template) {
+  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+  return distribution.Properties.DistributionConfig;
+}
+
+/**
+ * Each resource's logical ids it depends on: DependsOn, Ref, Fn::GetAtt and the names in Fn::Sub
+ * (pseudo parameters and parameters aside), as CloudFormation reads them.
+ */
+function dependencies(template: Template): Map<string, Set<string>> {
+  const resources = template.toJSON().Resources as Record<string, { DependsOn?: string | string[]; Properties?: unknown; [key: string]: unknown }>;
+  const graph = new Map<string, Set<string>>();
+  const visit = (value: unknown, into: Set<string>): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item, into);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'Ref' && typeof inner === 'string') into.add(inner);
+        else if (key === 'Fn::GetAtt') into.add(Array.isArray(inner) ? String(inner[0]) : String(inner).split('.')[0]);
+        else if (key === 'Fn::Sub') {
+          const text = Array.isArray(inner) ? inner[0] : inner;
+          for (const [, name] of String(text).matchAll(/\$\{([^}!.]+)[^}]*\}/g)) into.add(name);
+          if (Array.isArray(inner)) visit(inner[1], into);
+        } else visit(inner, into);
+      }
+    }
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    const into = new Set<string>([resource.DependsOn ?? []].flat());
+    const { DependsOn: _, ...rest } = resource;
+    visit(rest, into);
+    graph.set(id, new Set([...into].filter((name) => name !== id && name in resources)));
+  }
+  return graph;
+}
+
+/**
+ * The order CloudFormation deletes a stack's resources in: a resource only once every resource
+ * that depends on it is gone (the reverse of creation). Resources of one wave may go at once.
+ */
+function deletionWaves(template: Template): string[][] {
+  const graph = dependencies(template);
+  const left = new Set(graph.keys());
+  const waves: string[][] = [];
+  while (left.size > 0) {
+    const wave = [...left].filter((id) => ![...left].some((other) => graph.get(other)!.has(id)));
+    if (wave.length === 0) throw new Error(`a dependency cycle among ${[...left].join(', ')}`);
+    for (const id of wave) left.delete(id);
+    waves.push(wave.sort());
+  }
+  return waves;
+}
+
+/** Whether `from` depends on `on`, directly or through others: then CloudFormation deletes `from` first, always. */
+function dependsOn(template: Template, from: string, on: string): boolean {
+  const graph = dependencies(template);
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    for (const next of graph.get(id) ?? []) {
+      if (next === on) return true;
+      if (!seen.has(next)) stack.push(next), seen.add(next);
+    }
+  }
+  return false;
+}
 
 describe('the table', () => {
   const { template } = byDefault;
@@ -157,6 +231,7 @@ describe('the public edge (public=true)', () => {
   });
 
   it('names its origin access control, cache policy, function and headers policy per region: a second region of the account does not collide', () => {
+    const { template } = onPlan.business; // the plan with policies of its own
     const names = [
       ['AWS::CloudFront::OriginAccessControl', 'OriginAccessControlConfig'],
       ['AWS::CloudFront::CachePolicy', 'CachePolicyConfig'],
@@ -172,36 +247,22 @@ describe('the public edge (public=true)', () => {
     expect(prefix.length + 'ap-southeast-5'.length).toBeLessThanOrEqual(64); // its longest name, in the longest region name
   });
 
-  it('keys the cache on the puzzles\' own query fields only (from the registry), and nothing else, up to a day', () => {
-    const fields = [...new Set(PUZZLES.flatMap((puzzle) => Object.keys(puzzle.http.description.query.entries)))].sort();
-    expect(fields).toEqual(['board', 'from', 'goal', 'limit', 'to']);
-    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
-      CachePolicyConfig: Match.objectLike({
-        DefaultTTL: 0,
-        MinTTL: 0,
-        MaxTTL: 86400,
-        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
-          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: fields },
-          HeadersConfig: { HeaderBehavior: 'none' },
-          CookiesConfig: { CookieBehavior: 'none' },
-        }),
-      }),
-    });
+  it('keys the cache on the path alone, where the viewer-request function writes the question; forwards every viewer header but Host', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultCacheBehavior: Match.objectLike({
           AllowedMethods: Match.arrayWith(['GET', 'HEAD', 'POST']),
           CachedMethods: ['GET', 'HEAD'],
           ViewerProtocolPolicy: 'redirect-to-https',
-          OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+          OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
         }),
-        // a 5xx is kept 10 s by CloudFront unless told otherwise: not at all
+        // a 5xx is kept 10 s by CloudFront unless told otherwise: not at all (429 takes no such setting)
         CustomErrorResponses: [500, 502, 503, 504].map((code) => ({ ErrorCode: code, ErrorCachingMinTTL: 0 })),
       }),
     });
   });
 
-  it('puts each query in a normal order and encoding at every viewer request, before the cache and the signature (lib/edge-query.ts)', () => {
+  it('writes each question, in a normal order and encoding, into the path at every viewer request, before the cache and the signature (lib/edge-query.ts)', () => {
     const [query] = Object.entries(template.findResources('AWS::CloudFront::Function'));
     expect(query[1].Properties).toMatchObject({ FunctionConfig: { Runtime: 'cloudfront-js-2.0' }, AutoPublish: true });
     expect(query[1].Properties.FunctionCode).toBe(normaliseQueryCode(queryFieldsByPath(PUZZLES)));
@@ -212,7 +273,8 @@ describe('the public edge (public=true)', () => {
     });
   });
 
-  it('adds HSTS, frame-ancestors (where the function set no policy of its own), nosniff and a referrer policy to every response', () => {
+  it('adds HSTS, frame-ancestors (where the function set no policy of its own), nosniff and a referrer policy to every response, on a plan that takes a policy of its own', () => {
+    const { template } = onPlan.business;
     const [headers] = Object.entries(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(headers[1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual({
       StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
@@ -288,15 +350,104 @@ describe('the public edge (public=true)', () => {
     ]);
   });
 
-  it('caps the function\'s concurrency (10 by default, none on request)', () => {
+  it('reserves no concurrency by default (a new account could not: it must keep 100 unreserved), and N on request', () => {
+    for (const { template: one } of [guarded, payg, onPlan.free]) {
+      expect(one.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })).toEqual({});
+    }
     template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 5 });
-    guarded.template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 10 });
     expect(synth({ public: 'true', reservedConcurrency: 'none' }).template.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } })).toEqual({});
   });
 
   it('is the output URL, with the function URL behind it', () => {
     template.hasOutput('Url', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^EdgeDistribution'), 'DomainName'] }, '/']] } });
     template.hasOutput('FunctionUrl', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiFunctionFunctionUrl'), 'FunctionUrl'] } });
+  });
+});
+
+describe('what each plan accepts', () => {
+  it.each(['free', 'pro'] as const)('%s: AWS-managed policies only, no price class, no standard logging, at most 5 cache behaviors and 5 web ACL rules', (plan) => {
+    const { template } = onPlan[plan];
+    template.resourceCountIs('AWS::CloudFront::CachePolicy', 0);
+    template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 0);
+    template.resourceCountIs('AWS::CloudFront::OriginRequestPolicy', 0);
+    template.hasResourceProperties('AWS::PricingPlanManager::Subscription', { PlanTier: plan.toUpperCase() });
+    const config = distributionConfig(template);
+    expect([undefined, 'PriceClass_All']).toContain(config.PriceClass);
+    expect(config.Logging).toBeUndefined();
+    expect(config.ForwardedValues).toBeUndefined();
+    expect(1 + (config.CacheBehaviors ?? []).length).toBeLessThanOrEqual(5);
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      CachePolicyId: ELEMENTAL_MEDIA_PACKAGE, // MinTTL 0: the function's no-store holds
+      ResponseHeadersPolicyId: SECURITY_HEADERS_POLICY,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+    });
+    for (const behavior of [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])]) {
+      expect(behavior.ForwardedValues).toBeUndefined();
+      for (const id of [behavior.CachePolicyId, behavior.ResponseHeadersPolicyId, behavior.OriginRequestPolicyId]) expect(id).toMatch(/^[0-9a-f-]{36}$/); // an id, not a Ref to a policy of the stack
+    }
+    const [acl] = Object.values(template.findResources('AWS::WAFv2::WebACL'));
+    expect(acl.Properties.Rules.length).toBeLessThanOrEqual(5);
+  });
+
+  it.each(['business', 'premium'] as const)('%s: a cache policy of its own on the path alone and a stricter headers policy, all edge locations', (plan) => {
+    const { template } = onPlan[plan];
+    template.hasResourceProperties('AWS::PricingPlanManager::Subscription', { PlanTier: plan.toUpperCase() });
+    const [policy] = Object.entries(template.findResources('AWS::CloudFront::CachePolicy'));
+    expect(policy[1].Properties.CachePolicyConfig).toMatchObject({
+      DefaultTTL: 0,
+      MinTTL: 0,
+      MaxTTL: 86400,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+      },
+    });
+    const [headers] = Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = distributionConfig(template);
+    expect(config.DefaultCacheBehavior).toMatchObject({ CachePolicyId: { Ref: policy[0] }, ResponseHeadersPolicyId: { Ref: headers }, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+    expect(config.PriceClass).toBeUndefined();
+    expect(config.Logging).toBeUndefined();
+  });
+
+  it('payg: the same policies of its own, and the cheapest price class (PriceClass_100)', () => {
+    const config = distributionConfig(payg.template);
+    payg.template.resourceCountIs('AWS::CloudFront::CachePolicy', 1);
+    payg.template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
+    expect(config.PriceClass).toBe('PriceClass_100');
+    expect(config.DefaultCacheBehavior.CachePolicyId).toEqual({ Ref: expect.stringMatching(/^EdgeAnswers/) });
+  });
+});
+
+describe('the public edge\'s teardown', () => {
+  const idOf = (template: Template, type: string) => Object.keys(template.findResources(type))[0];
+
+  it.each(['free', 'pro', 'business'] as const)('%s: deletes the plan\'s subscription first, then the distribution (refused while on a plan), then its web ACL', (plan) => {
+    const { template } = onPlan[plan];
+    const [subscription, distribution, acl] = ['AWS::PricingPlanManager::Subscription', 'AWS::CloudFront::Distribution', 'AWS::WAFv2::WebACL'].map((type) => idOf(template, type));
+    const waves = deletionWaves(template);
+    const wave = (id: string) => waves.findIndex((one) => one.includes(id));
+    expect(wave(subscription)).toBeLessThan(wave(distribution));
+    expect(wave(distribution)).toBeLessThan(wave(acl));
+    // and so in every order CloudFormation may take: each depends on the next
+    expect(dependsOn(template, subscription, distribution)).toBe(true);
+    expect(dependsOn(template, distribution, acl)).toBe(true);
+    expect(dependsOn(template, distribution, subscription)).toBe(false);
+  });
+
+  it('reads dependencies as CloudFormation does: DependsOn, Ref, Fn::GetAtt and Fn::Sub', () => {
+    const template = Template.fromJSON({
+      Resources: {
+        A: { Type: 'T', Properties: { X: { 'Fn::Sub': 'arn:${AWS::Partition}:x:${B.Arn}' } } },
+        B: { Type: 'T', Properties: { X: { 'Fn::GetAtt': ['C', 'Arn'] } } },
+        C: { Type: 'T', DependsOn: 'D' },
+        D: { Type: 'T', Properties: { X: { 'Fn::Sub': ['${Name}', { Name: { Ref: 'E' } }] } } },
+        E: { Type: 'T' },
+      },
+    });
+    expect(deletionWaves(template)).toEqual([['A'], ['B'], ['C'], ['D'], ['E']]);
   });
 });
 
