@@ -1,0 +1,71 @@
+/**
+ * The rehearsal's scenarios (npm run rehearse) as a test: the API's bundle under Lambda's rules
+ * (frozen between invocations, its memory and timeout, 0.58 vCPU for a cold start) against the
+ * default tables in dynalite behind the table's read cap. What a cold container must do: answer
+ * its first question exactly within its deadline, knights and Eight II from the table and the
+ * 15-puzzle with its pattern databases, reading at most 100 units from the table; and so must 20 at
+ * once; and a forced reload must not take one answer away from the table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
+import { type Answered, inexact, isExact } from '../../scripts/rehearsal/containers';
+import { coldStarts, crowd, reloadUnderTraffic, tableShare } from '../../scripts/rehearsal/scenarios';
+import { type Stage, startStage } from '../../scripts/rehearsal/stage';
+
+/** What a cold container may read from the table, in read units: a few pages and manifests, not the 15-puzzle's databases. */
+const UNITS_PER_COLD_CONTAINER = 100;
+const PATTERN_DATABASES = 'pattern databases 6-6-3';
+
+let stage: Stage;
+beforeAll(async () => {
+  stage = await startStage();
+}, 600_000);
+afterAll(async () => {
+  await stage?.close();
+});
+
+/** No answer past the function's deadline, none lost to Lambda's rules. */
+function withinRules(answers: readonly Answered[], failures: readonly string[]) {
+  expect(failures).toEqual([]);
+  expect(answers.filter((answer) => answer.failure !== undefined).map((answer) => answer.failure)).toEqual([]);
+  expect(answers.filter((answer) => (answer.handlerMs ?? 0) >= FUNCTION_TIMEOUT_SECONDS * 1000)).toEqual([]);
+}
+
+describe("the bundle under Lambda's rules, against the table's read cap", () => {
+  it("answers a cold container's first question on each puzzle exactly, within its deadline and memory, reading at most 100 units", async () => {
+    const results = await coldStarts(stage, { fifteenBoards: 5 });
+    const of = (puzzle: string) => results.find((result) => result.puzzle === puzzle)!;
+    for (const result of results) {
+      withinRules([result.first, ...result.rest], result.failures);
+      expect(inexact([result.first, ...result.rest])).toEqual([]);
+    }
+    expect(of('knights').first).toMatchObject({ status: 200, source: 'table' });
+    expect(of('eight').first).toMatchObject({ status: 200, source: 'table' });
+    // The 15-puzzle's first answer (the SPEC's 58-move board) with its databases, from the package.
+    const fifteen = of('fifteen');
+    expect(fifteen.first).toMatchObject({ status: 200, heuristic: PATTERN_DATABASES });
+    expect(isExact(fifteen.first)).toBe(true);
+    expect(fifteen.rest.filter((answer) => answer.status !== 200 || answer.heuristic !== PATTERN_DATABASES)).toEqual([]);
+    for (const result of results) expect(result.units, `read units of the ${result.puzzle} container`).toBeLessThanOrEqual(UNITS_PER_COLD_CONTAINER);
+  }, 600_000);
+
+  it('answers 20 cold containers at once exactly, within their deadlines and memory, reading at most 100 units each', async () => {
+    const result = await crowd(stage, { containers: 20, fifteenEach: 1 });
+    withinRules(result.answers, result.failures);
+    expect(result.answers).toHaveLength(20 * 5);
+    expect(inexact(result.answers)).toEqual([]);
+    const { fromTable, lookups } = tableShare(result.answers);
+    expect(fromTable).toBe(lookups);
+    expect(result.units / result.containers).toBeLessThanOrEqual(UNITS_PER_COLD_CONTAINER);
+  }, 600_000);
+
+  it('answers every knights question from the table, exactly, while the table is reloaded (--force)', async () => {
+    const result = await reloadUnderTraffic(stage, { containers: 4 });
+    withinRules(result.answers, result.failures);
+    expect(result.reloadFailure).toBeUndefined();
+    expect(result.generations[1]).not.toBe(result.generations[0]);
+    expect(result.during.length).toBeGreaterThan(20);
+    expect(result.during.filter((answer) => answer.source !== 'table')).toEqual([]);
+    expect(inexact(result.answers)).toEqual([]);
+  }, 600_000);
+});
