@@ -22,6 +22,8 @@ import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
 import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
 import type { LoadedGoals, Location, StoredTables, TableFacts, TableStanding } from '../puzzles/roles/stored-tables';
 import { PUZZLES, tablesOf } from '../puzzles/registry';
+import { existsSync } from 'node:fs';
+import { packagedArrayFile, readArrayFile } from '../store/array-file';
 import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
@@ -75,6 +77,12 @@ export interface AnswerServiceOptions {
   readonly onStoreError?: (error: unknown) => void;
   /** Told about data the tables should never hold (a malformed or missing page). */
   readonly onBadData?: (error: unknown) => void;
+  /**
+   * A folder of estimate tables carried in the function's own package (store/array-file.ts), read
+   * from disk at a puzzle's first question instead of from DynamoDB; a table not there is read
+   * from DynamoDB as before.
+   */
+  readonly packagedTables?: string;
 }
 
 const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
@@ -100,6 +108,8 @@ export class AnswerService {
   private lastFailure: string | undefined;
   /** Each puzzle's estimate tables, by puzzle name, once asked for. */
   private readonly estimates = new Map<string, Estimates>();
+  /** Puzzles whose packaged estimate tables were found damaged: DynamoDB's are read instead. */
+  private readonly packageRefused = new Set<string>();
 
   constructor(
     private readonly store: PageStore | undefined,
@@ -150,9 +160,12 @@ export class AnswerService {
    */
   estimatedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
     const estimates = puzzle.estimates;
-    if (!estimates || !this.store) return undefined;
+    if (!estimates) return undefined;
     const known = this.estimates.get(puzzle.name);
     if (known?.state === 'in use') return known.search as EstimatedSearch<Q, A>;
+    const packaged = this.packagedSearch(puzzle);
+    if (packaged) return packaged;
+    if (!this.store) return undefined;
     if (known?.state === 'reading' || (known?.state === 'unusable' && known.until > this.now())) return undefined;
     const store = this.store;
     const done = (async () => {
@@ -172,6 +185,37 @@ export class AnswerService {
     })();
     this.estimates.set(puzzle.name, { state: 'reading', done });
     return undefined;
+  }
+
+  /**
+   * The search over the estimate tables the function's package carries, read now, synchronously
+   * (milliseconds from the package's disk): a cold container's first question of the puzzle is
+   * answered with them, whatever the event loop or a freeze would do to a read in the background.
+   * Undefined when the package lacks one of them, or when it was found damaged once (reported as bad
+   * data; DynamoDB's copy is read instead).
+   */
+  private packagedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+    const folder = this.options.packagedTables;
+    const estimates = puzzle.estimates;
+    if (folder === undefined || !estimates || this.packageRefused.has(puzzle.name)) return undefined;
+    const files = estimates.tables.map((table) => [table, packagedArrayFile(folder, table)] as const);
+    if (!files.every(([, file]) => existsSync(file))) return undefined;
+    try {
+      const arrays = new Map(files.map(([table, file]) => [table, readArrayFile(file, table).arrays] as const));
+      const search = estimates.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
+      this.estimates.set(puzzle.name, { state: 'in use', search });
+      return search as EstimatedSearch<Q, A>;
+    } catch (error) {
+      this.packageRefused.add(puzzle.name);
+      this.options.onBadData?.(error);
+      return undefined;
+    }
+  }
+
+  /** Whether every estimate table of `puzzle` is in the function's package (read at its first question, not before). */
+  private packaged(puzzle: Puzzle): boolean {
+    const folder = this.options.packagedTables;
+    return folder !== undefined && !this.packageRefused.has(puzzle.name) && (puzzle.estimates?.tables.every((table) => existsSync(packagedArrayFile(folder, table))) ?? false);
   }
 
   /** Settles when the estimate tables asked for so far are read or found unusable (tests, the bench). */
@@ -267,9 +311,13 @@ export class AnswerService {
     this.readEstimates();
   }
 
-  /** Starts reading every puzzle's estimate tables not read yet (while the function initialises); waits for none. */
+  /**
+   * Starts reading every puzzle's estimate tables not read yet from DynamoDB (while the function
+   * initialises); waits for none. Those in the function's package are read at their puzzle's first
+   * question instead: a container asked no such question never pays for them.
+   */
   readEstimates(): void {
-    for (const puzzle of PUZZLES) this.estimatedSearch(puzzle);
+    for (const puzzle of PUZZLES) if (!this.packaged(puzzle)) this.estimatedSearch(puzzle);
   }
 
   /**

@@ -52,6 +52,8 @@ export interface AppStateParts {
   readonly search?: SearchLimits;
   /** How long a manifest is trusted (npm start forgets them itself when a load completes). */
   readonly manifestTtlMs?: number;
+  /** The folder of estimate tables the function's package carries (store/array-file.ts), if any. */
+  readonly packagedTables?: string;
 }
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
@@ -75,12 +77,14 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
     clock,
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
+    packagedTables: parts.packagedTables,
   });
   // The loaded goals are read while the function initialises, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
   void answers.goals();
-  // So are the estimate tables (the 15-puzzle's pattern databases, seconds to read and expand): a
-  // Lambda's initialisation runs on a full core, and no request waits for them either way.
+  // So are the estimate tables that only DynamoDB holds (npm start's; seconds to read and expand),
+  // and no request waits for them. Those the function's package carries are read from its disk at
+  // their puzzle's first question, in milliseconds, whatever a search or a freeze does meanwhile.
   answers.readEstimates();
   const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
   return { config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };

@@ -1,6 +1,11 @@
 /** The Lambda entry point: the configuration is checked and the dependencies built once per container. */
+import { fileURLToPath } from 'node:url';
+import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
 import { createAppState } from './app-state';
 import { readConfig } from './config';
 import { createHandler } from './handler';
 
-export const handler = createHandler(createAppState(readConfig(process.env)));
+// The estimate tables the stack builds into the package, beside the bundle (lib/tablebase-function.ts).
+const packagedTables = fileURLToPath(new URL(`./${PACKAGED_TABLES_FOLDER}/`, import.meta.url));
+
+export const handler = createHandler(createAppState(readConfig(process.env), { packagedTables }));

@@ -11,8 +11,9 @@ import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 
 const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
@@ -23,6 +24,8 @@ const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url)
 /** esbuild runs in the project's root, which the lock file marks; aliases are resolved from there. */
 const PROJECT_ROOT = dirname(LOCK_FILE);
 const NODE_HTTP = fileURLToPath(new URL('../lambda/node-http.cjs', import.meta.url));
+const PACKAGE_TABLES = fileURLToPath(new URL('../scripts/package-tables.ts', import.meta.url));
+const TSX_LOADER = import.meta.resolve('tsx');
 
 export interface TablebaseFunctionProps {
   /**
@@ -56,6 +59,14 @@ export interface TablebaseFunctionProps {
    * @default - none: everything the entry imports is bundled
    */
   readonly leaveOut?: readonly string[];
+  /**
+   * Whether the package carries the puzzles' estimate tables (the 15-puzzle's pattern databases) in
+   * its `tables/` folder, built at bundling (scripts/package-tables.ts, cached by the content of the
+   * code that builds them): a cold container reads them from its own disk at the first question
+   * that needs them, instead of thousands of pages from DynamoDB.
+   * @default false
+   */
+  readonly packageTables?: boolean;
 }
 
 export class TablebaseFunction extends Construct {
@@ -108,6 +119,16 @@ export class TablebaseFunction extends Construct {
         esbuildArgs: { '--alias': `node:http=./${relative(PROJECT_ROOT, NODE_HTTP)}` },
         define: { 'import.meta.url': 'bundleUrl' },
         banner: 'const bundleUrl=require("url").pathToFileURL(__filename).href;',
+        commandHooks: props.packageTables
+          ? {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              // Run by the project's Node (the one running the synth) with tsx's loader, as npm scripts are.
+              afterBundling: (_input: string, output: string) => [
+                [process.execPath, '--import', TSX_LOADER, PACKAGE_TABLES, join(output, PACKAGED_TABLES_FOLDER)].map((word) => `"${word}"`).join(' '),
+              ],
+            }
+          : undefined,
       },
     });
   }

@@ -49,7 +49,7 @@ export class TablebaseStack extends Stack {
 
     const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
     // The API never loads the puzzles' offline roles (the commands' text, the loads), their benchmarks, nor the credential providers its own chain replaces: its bundle leaves them out.
-    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut: [OFFLINE_IMPORT, BENCHMARKS_IMPORT, ...CREDENTIAL_PROVIDERS_LEFT_OUT] });
+    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut: [OFFLINE_IMPORT, BENCHMARKS_IMPORT, ...CREDENTIAL_PROVIDERS_LEFT_OUT], packageTables: true });
     api.readFrom(table);
     this.api = api;
     this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, load: settings.load, memoryMb: settings.loaderMemoryMb, leaveOut: [BENCHMARKS_IMPORT] }) : undefined;

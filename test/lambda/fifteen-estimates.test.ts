@@ -4,12 +4,17 @@
  * answer, slower), and /health says why.
  */
 import { DeleteItemCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppState, createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
 import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
 import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
+import { arraysOfPages, packagedArrayFile, writeArrayFile } from '../../store/array-file';
+import type { ArrayPages } from '../../store/array-pages';
 import { loadTable } from '../../store/loader';
 import { generationKey, pageItem } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
@@ -98,5 +103,63 @@ describe("the 15-puzzle's stored pattern databases", () => {
     const service = await functionOn(tableName);
     expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
     expect((await service.health()).json.message).toMatch(/The estimates of fifteen cannot be used: fifteen lacks its page fifteen#tiles-4-7-8#p0000, which its manifest promises; reload the table; so fifteen/);
+  });
+});
+
+describe("the 15-puzzle's pattern databases in the function's package", () => {
+  const folder = mkdtempSync(join(tmpdir(), 'tablebase-packaged-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  let file: string;
+  beforeAll(async () => {
+    file = packagedArrayFile(folder, 'fifteen');
+    writeArrayFile(file, 'fifteen', arraysOfPages((await fifteenSpec(PARTITION_33333).build()) as ArrayPages));
+  });
+
+  /** A cold function whose package holds `folder`: nothing is waited for before its first question. */
+  function coldFunction(table: string | undefined) {
+    const log = memoryLog();
+    const app = createAppState(readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log, packagedTables: folder });
+    const handler = createHandler(app);
+    return { app, log: log.lines, ask: async () => (await call(handler, { path: '/fifteen', query: `board=${BOARD}` })).json as Record<string, unknown>, handler };
+  }
+
+  it('answer the first question of a cold function, read from its disk, with no table at all', async () => {
+    const service = coldFunction(undefined);
+    expect(await service.ask()).toMatchObject({ ...LINE, source: 'search', heuristic: 'pattern databases 3-3-3-3-3' });
+    expect(service.log.filter(({ level }) => level === 'ERROR' || level === 'WARN')).toEqual([]);
+  });
+
+  it('are used though DynamoDB holds none, and /health names no problem with fifteen', async () => {
+    const service = coldFunction(await freshTable(client, 'fifteen-packaged'));
+    expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'pattern databases 3-3-3-3-3' });
+    const health = (await call(service.handler, { path: '/health' })).json as Record<string, unknown>;
+    expect(String(health.message)).not.toMatch(/fifteen/);
+  });
+
+  it('a damaged file is reported and DynamoDB\'s copy read instead; one missing is no fault', async () => {
+    const damaged = mkdtempSync(join(tmpdir(), 'tablebase-packaged-damaged-'));
+    try {
+      const bytes = readFileSync(file);
+      bytes[bytes.length - 5] ^= 4;
+      writeFileSync(packagedArrayFile(damaged, 'fifteen'), bytes);
+      const log = memoryLog();
+      const tableName = await loaded('fifteen-package-damaged');
+      const app = createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log, packagedTables: damaged });
+      const handler = createHandler(app);
+      const first = (await call(handler, { path: '/fifteen', query: `board=${BOARD}` })).json;
+      expect(first).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
+      expect(log.lines.filter(({ level }) => level === 'ERROR').map(({ error }) => error)).toEqual([expect.stringMatching(/ArrayFileError: The arrays in .*fifteen\.arrays do not match their checksum/)]);
+      await app.answers.estimatesSettled();
+      // another board (the first one's answer is in the function's cache): a SPEC sample, 20 moves
+      expect((await call(handler, { path: '/fifteen', query: 'board=6,1,4,8,2,7,10,3,5,13,0,12,14,9,11,15' })).json).toMatchObject({ steps: 20, path: 'uruldllurdldrdlurrdr', heuristic: 'pattern databases 3-3-3-3-3' });
+      // a folder without the file: DynamoDB's copy, read at init as ever, and nothing reported
+      const quiet = memoryLog();
+      const plain = createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quiet, packagedTables: join(damaged, 'nothing-here') });
+      await plain.answers.estimatesSettled();
+      expect((await call(createHandler(plain), { path: '/fifteen', query: `board=${BOARD}` })).json).toMatchObject({ heuristic: 'pattern databases 3-3-3-3-3' });
+      expect(quiet.lines.filter(({ level }) => level === 'ERROR')).toEqual([]);
+    } finally {
+      rmSync(damaged, { recursive: true, force: true });
+    }
   });
 });

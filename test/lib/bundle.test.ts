@@ -13,7 +13,8 @@ import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBu
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { loadTable } from '../../store/loader';
 import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
-import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
+import { PARTITION_33333, PARTITION_663 } from '../../puzzles/fifteen/rules/pattern-set';
+import { PACKAGED_TABLES_FOLDER, packagedArrayFile, readArrayFile } from '../../store/array-file';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../../puzzles/puzzle';
 import { withOfflineRoles } from '../../puzzles/registry';
@@ -49,7 +50,7 @@ const json = (body: string | undefined) => JSON.parse(body ?? 'null');
 
 describe('the bundle as the stack builds it', () => {
   it('is one minified file with its source map, the AWS SDK in it (only what the function calls), and the function\'s environment', () => {
-    expect(readdirSync(dirname(bundle.file)).sort()).toEqual(['index.js', 'index.js.map']);
+    expect(readdirSync(dirname(bundle.file)).sort()).toEqual(['index.js', 'index.js.map', PACKAGED_TABLES_FOLDER]);
     const code = readFileSync(bundle.file, 'utf8');
     // nothing of the SDK is required from the runtime
     expect(code.match(/require\("@aws-sdk\/[^"]+"\)/g)).toBeNull();
@@ -84,6 +85,16 @@ describe('the bundle as the stack builds it', () => {
       expect(code).not.toContain(offline.commandLine.usage);
       if (offline.loads?.usage) expect(code).not.toContain(offline.loads.usage.trim().split('\n')[0].trim());
     }
+  });
+
+  it('carries the 15-puzzle\'s 6-6-3 pattern databases in its package, and answers its first 15-puzzle question with them', async () => {
+    const folder = join(dirname(bundle.file), PACKAGED_TABLES_FOLDER);
+    expect(readdirSync(folder)).toEqual(['fifteen.arrays']);
+    const file = readArrayFile(packagedArrayFile(folder, 'fifteen'), 'fifteen');
+    expect([...file.arrays.keys()]).toEqual(PARTITION_663.map((group) => `tiles-${group.join('-')}`));
+    // the table holds 3-3-3-3-3 (loaded above): the answer's 6-6-3 came from the package, at once
+    const { result } = await fn.invoke(request('GET', '/fifteen?board=15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14'));
+    expect(json(result.body)).toMatchObject({ steps: 58, path: 'lluldrurdruldddluuurddlurrdldluldrrrulurdllluurdrdluldrdrr', heuristic: 'pattern databases 6-6-3' });
   });
 
   it('answers the event that waited for its start once it is initialised, timed from the start of its require', async () => {

@@ -1,0 +1,85 @@
+/**
+ * The estimate tables the function carries in its own package (`tsx scripts/package-tables.ts
+ * FOLDER`): every puzzle's tables of estimates (the 15-puzzle's pattern databases), built by the
+ * puzzle's own load on every core and written as files of arrays (store/array-file.ts) into FOLDER,
+ * which the stack's bundling makes the package's `tables/` (lib/tablebase-function.ts).
+ *
+ * A build takes seconds (about 10 s for 6-6-3 on two cores), so each file is kept in a cache keyed
+ * by the content of the code that builds it: this program bundled (every module it runs, the
+ * puzzles' included). The same code finds its file there, checked against its checksum, and copies
+ * it; any change to that code builds anew.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { withOfflineRoles } from '../puzzles/registry';
+import { ArrayFileError, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../store/array-file';
+import type { TableId } from '../store/table-schema';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Where built files are kept between builds (the usual home of tools' caches). */
+export const TABLES_CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'tablebase');
+
+/** The key of this program's builds: the sha256 of its code and everything it imports, bundled. */
+async function codeKey(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    absWorkingDir: PROJECT_ROOT,
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const hash = createHash('sha256');
+  for (const file of result.outputFiles) hash.update(file.contents);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Builds (or finds in the cache) every puzzle's estimate tables and writes them into `folder`; says what it did on `log`. */
+export async function packageTables(folder: string, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<TableId[]> {
+  mkdirSync(folder, { recursive: true });
+  const key = await codeKey();
+  const written: TableId[] = [];
+  for (const { puzzle, offline } of await withOfflineRoles()) {
+    for (const table of puzzle.estimates?.tables ?? []) {
+      const cached = join(TABLES_CACHE, `${table}-${key}.arrays`);
+      let fresh = !existsSync(cached);
+      if (!fresh) {
+        try {
+          readArrayFile(cached, table);
+        } catch (error) {
+          if (!(error instanceof ArrayFileError)) throw error;
+          log(`${table}: the cached file is unusable (${error.message}); building it again`);
+          fresh = true;
+        }
+      }
+      if (fresh) {
+        const spec = offline.loads?.specs([table], {}).find((one) => one.table === table);
+        if (!spec) throw new Error(`${puzzle.name} names the estimate table ${table}, but its loads build no such table.`);
+        const started = performance.now();
+        log(`${table}: building its estimates on ${availableParallelism()} threads, for the function's package…`);
+        const pages = await spec.build({ threads: availableParallelism() });
+        if (pages.kind !== 'arrays') throw new Error(`${table} is a table of positions; only tables of arrays go into the package.`);
+        const file = writeArrayFile(cached, table, arraysOfPages(pages));
+        log(`${table}: built in ${((performance.now() - started) / 1000).toFixed(1)} s (${file.checksum.slice(0, 19)}…), kept in ${cached}`);
+      }
+      copyFileSync(cached, packagedArrayFile(folder, table));
+      written.push(table);
+    }
+  }
+  return written;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const folder = process.argv[2];
+  if (!folder) {
+    process.stderr.write('usage: tsx scripts/package-tables.ts FOLDER\n');
+    process.exit(2);
+  }
+  await packageTables(folder);
+}

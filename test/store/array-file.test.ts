@@ -1,0 +1,88 @@
+/**
+ * A table of arrays kept in a file (store/array-file.ts): the same checksum as a load of the same
+ * arrays writes into its manifest, and a file that was changed, cut short, added to or written for
+ * another table is refused with a sentence, never read as arrays.
+ */
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
+import { ArrayFileError, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../../store/array-file';
+import type { ArrayPages } from '../../store/array-pages';
+import { loadTable } from '../../store/loader';
+import { type Manifest, PARTITION_KEY, manifestKey, readManifest } from '../../store/table-schema';
+import { freshTable, testClient } from '../support/dynamodb';
+
+const client = testClient();
+const folder = mkdtempSync(join(tmpdir(), 'tablebase-array-file-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const ARRAYS = [
+  { name: 'small', bytes: Uint8Array.from([1, 2, 3, 250]) },
+  { name: 'empty', bytes: new Uint8Array(0) },
+  { name: 'large', bytes: Uint8Array.from({ length: 300 }, (_, i) => (i * 7) % 31) },
+];
+
+describe('a file of arrays', () => {
+  it('gives back the arrays it was written with, by name and in order', () => {
+    const path = packagedArrayFile(folder, 'demo');
+    expect(path).toBe(join(folder, 'demo.arrays'));
+    const written = writeArrayFile(path, 'demo', ARRAYS);
+    const read = readArrayFile(path, 'demo');
+    expect([...read.arrays.keys()]).toEqual(['small', 'empty', 'large']);
+    for (const { name, bytes } of ARRAYS) expect(read.arrays.get(name)).toEqual(bytes);
+    expect(read.checksum).toBe(written.checksum);
+    expect(read.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('says the checksum a load of the same arrays writes into its manifest', async () => {
+    const spec = fifteenSpec(PARTITION_33333);
+    const pages = (await spec.build()) as ArrayPages;
+    const file = writeArrayFile(join(folder, 'fifteen.arrays'), 'fifteen', arraysOfPages(pages));
+    const tableName = await freshTable(client, 'array-file');
+    await loadTable(client, spec, { tableName, concurrency: 8 });
+    const item = (await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: manifestKey('fifteen') } } }))).Item!;
+    expect((readManifest(item) as Manifest).checksum).toBe(file.checksum);
+  });
+
+  it('refuses every byte changed, and says so', () => {
+    const path = join(folder, 'flipped.arrays');
+    writeArrayFile(path, 'demo', ARRAYS);
+    const original = readFileSync(path);
+    const headerEnd = original.indexOf(10, original.indexOf(10) + 1) + 1;
+    // every byte of the arrays, and a sample of the description's
+    for (let at = 0; at < original.length; at += at < headerEnd ? 7 : 1) {
+      const changed = Buffer.from(original);
+      changed[at] ^= 1 << (at % 8);
+      writeFileSync(path, changed);
+      expect(() => readArrayFile(path, 'demo'), `byte ${at}`).toThrow(ArrayFileError);
+    }
+    writeFileSync(path, original);
+    expect(readArrayFile(path, 'demo').arrays.get('small')).toEqual(ARRAYS[0].bytes);
+    const changed = Buffer.from(original);
+    changed[headerEnd + 2] ^= 0x10;
+    writeFileSync(path, changed);
+    expect(() => readArrayFile(path, 'demo')).toThrow(/do not match their checksum \(read sha256:[0-9a-f]{12}…, expected sha256:[0-9a-f]{12}…\): the file was changed after it was written/);
+  });
+
+  it('refuses a file cut short or added to, of another table, of another format, or missing', () => {
+    const path = join(folder, 'cut.arrays');
+    writeArrayFile(path, 'demo', ARRAYS);
+    const size = readFileSync(path).length;
+    truncateSync(path, size - 1);
+    expect(() => readArrayFile(path, 'demo')).toThrow(/holds 303 bytes of arrays, not the 304 its description gives: it was cut short or added to/);
+    writeArrayFile(path, 'demo', ARRAYS);
+    appendFileSync(path, 'x');
+    expect(() => readArrayFile(path, 'demo')).toThrow(/cut short or added to/);
+    writeArrayFile(path, 'demo', ARRAYS);
+    expect(() => readArrayFile(path, 'other')).toThrow(/holds the table "demo", not other/);
+    writeFileSync(path, 'PK\u0003\u0004 not this');
+    expect(() => readArrayFile(path, 'demo')).toThrow(/is not a file of arrays of this version/);
+    writeFileSync(path, 'tablebase arrays 1\n{not json\n');
+    expect(() => readArrayFile(path, 'demo')).toThrow(/has no readable description of its arrays/);
+    expect(() => readArrayFile(join(folder, 'nowhere.arrays'), 'demo')).toThrow(/nowhere\.arrays cannot be read \(ENOENT\)/);
+  });
+});
