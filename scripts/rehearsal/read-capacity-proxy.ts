@@ -2,20 +2,25 @@
  * DynamoDB's read cap in front of dynalite: an HTTP proxy the function's DYNAMODB_ENDPOINT points
  * at, which counts the read units each read costs as DynamoDB bills them and throttles reads past
  * the table's on-demand maximum (lib/tablebase-table.ts TABLE_MAX_READ_UNITS) as DynamoDB answers
- * them. dynalite itself never throttles and bills nothing (docs/ENGINEERING-NOTES: local DynamoDB).
+ * them. dynalite itself never throttles and bills nothing.
  *
  * Units (DynamoDB developer guide, "DynamoDB throughput capacity" / "Read/write capacity mode", and
  * "Item sizes and formats"): a read of an item up to 4 KB is one unit strongly consistent and half a
  * unit eventually consistent, rounded up per item per 4 KB; a read of an item that does not exist
  * costs the minimum; BatchGetItem counts each item on its own; Query and Scan count the total size
- * of the items they return, rounded up to 4 KB once. Writes are passed through uncounted (the cap
- * here is on reads alone).
+ * of the items they read, before any filter or projection (a Scan with Select=COUNT costs as much
+ * as one returning the items), rounded up to 4 KB once: dynalite counts that itself when asked
+ * (ReturnConsumedCapacity), so the proxy asks, and hands the answer back as the caller asked for it.
+ * Writes are passed through uncounted (the cap here is on reads alone).
  *
  * The cap (DynamoDB developer guide, "DynamoDB maximum throughput for on-demand tables"): a token
  * bucket of the table's maximum read units, refilled at that many a second (a second of burst). A
- * read that finds it empty is refused before it reaches dynalite; a read that finds units left is
- * served (when at least half a unit, the cheapest read, is left) and its whole cost taken afterwards (DynamoDB cannot know an item's size before reading it
- * either), which may leave the bucket in debt for the next reads.
+ * read that finds less than half a unit (the cheapest read) is refused before it reaches dynalite;
+ * one that finds more is served and its whole cost taken afterwards (DynamoDB cannot know an item's
+ * size before reading it either), which may leave the bucket in debt for the next reads. A
+ * BatchGetItem is served as far as the bucket goes and the rest of its keys come back in
+ * UnprocessedKeys, as DynamoDB does when a batch meets the table's throughput (API reference,
+ * "BatchGetItem"): it is refused outright only when none of its items can be read.
  */
 import { type IncomingMessage, type Server, type ServerResponse, Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -141,10 +146,50 @@ export class ReadBucket {
     return this.tokens >= 0.5;
   }
 
+  /** Units left now (negative while in debt). */
+  available(): number {
+    this.refill();
+    return this.tokens;
+  }
+
   take(units: number): void {
     this.refill();
     this.tokens -= units;
   }
+}
+
+/**
+ * A BatchGetItem's answer cut to what the bucket can pay for: items are kept in order while units
+ * are left (the first always, the bucket having admitted the call), and the keys of the others are
+ * moved to UnprocessedKeys. Whether anything was held back.
+ */
+function holdBack(requestBody: Record<string, unknown>, responseBody: Record<string, unknown>, bucket: ReadBucket): boolean {
+  const asked = (requestBody.RequestItems ?? {}) as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>;
+  const got = (responseBody.Responses ?? {}) as Record<string, Item[]>;
+  const unprocessed = (responseBody.UnprocessedKeys ?? {}) as Record<string, { Keys: Item[] }>;
+  let left = bucket.available();
+  let first = true;
+  let held = false;
+  for (const [table, items] of Object.entries(got)) {
+    const request = asked[table];
+    const keyNames = Object.keys(request?.Keys[0] ?? {});
+    const kept: Item[] = [];
+    for (const item of items) {
+      const units = unitsFor(itemBytes(item), request?.ConsistentRead === true);
+      if (first || left >= units) {
+        kept.push(item);
+        left -= units;
+        first = false;
+        continue;
+      }
+      held = true;
+      const key = Object.fromEntries(keyNames.map((name) => [name, item[name]]));
+      unprocessed[table] = { ...request, Keys: [...(unprocessed[table]?.Keys ?? []), key] };
+    }
+    got[table] = kept;
+  }
+  if (held) responseBody.UnprocessedKeys = unprocessed;
+  return held;
 }
 
 export interface ReadCapacityProxy {
@@ -209,19 +254,42 @@ export async function startReadCapacityProxy(target: string, maxReadUnits: numbe
           return;
         }
       }
+      const requestBody = isRead ? (JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>) : {};
+      // A Query or Scan's cost is dynalite's own count of what it read: asked for, and handed back only if the caller asked.
+      const askCapacity = (operation === 'Query' || operation === 'Scan') && (requestBody.ReturnConsumedCapacity === undefined || requestBody.ReturnConsumedCapacity === 'NONE');
+      const sent = askCapacity ? Buffer.from(JSON.stringify({ ...requestBody, ReturnConsumedCapacity: 'TOTAL' })) : body;
       const forward = request(
-        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers, agent },
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, 'content-length': String(sent.length) }, agent },
         (answer) => {
           const parts: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => parts.push(chunk));
           answer.on('end', () => {
-            const responseBody = Buffer.concat(parts);
+            let responseBody = Buffer.concat(parts);
+            const headers = { ...answer.headers };
             if (isRead && answer.statusCode === 200) {
-              const units = readUnits(operation, JSON.parse(body.toString('utf8')), JSON.parse(responseBody.toString('utf8')));
+              const parsed = JSON.parse(responseBody.toString('utf8')) as Record<string, unknown>;
+              let rewritten = false;
+              let units: number;
+              if (operation === 'BatchGetItem') {
+                rewritten = holdBack(requestBody, parsed, bucket);
+                units = readUnits(operation, requestBody, parsed);
+              } else if (askCapacity) {
+                units = (parsed.ConsumedCapacity as { CapacityUnits?: number } | undefined)?.CapacityUnits ?? readUnits(operation, requestBody, parsed);
+                delete parsed.ConsumedCapacity;
+                rewritten = true;
+              } else {
+                units = (operation === 'Query' || operation === 'Scan') && parsed.ConsumedCapacity ? ((parsed.ConsumedCapacity as { CapacityUnits: number }).CapacityUnits) : readUnits(operation, requestBody, parsed);
+              }
               bucket.take(units);
               for (const meter of meters) meter.bill(units);
+              if (rewritten) {
+                responseBody = Buffer.from(JSON.stringify(parsed));
+                headers['content-length'] = String(responseBody.length);
+                // The SDK checks a DynamoDB answer's CRC32 when it has one: the body is no longer the one it was computed on.
+                delete headers['x-amz-crc32'];
+              }
             }
-            res.writeHead(answer.statusCode ?? 500, answer.headers);
+            res.writeHead(answer.statusCode ?? 500, headers);
             res.end(responseBody);
           });
         },
@@ -230,7 +298,7 @@ export async function startReadCapacityProxy(target: string, maxReadUnits: numbe
         res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
         res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: error.message }));
       });
-      forward.end(body);
+      forward.end(sent);
     });
   };
 

@@ -326,7 +326,7 @@ export async function loaderWholeSpace(log: (line: string) => void = () => {}): 
     try {
       result = (await loader.invokeWith({})).result;
     } catch (error) {
-      failure = (error as Error).message.split('\n').slice(0, 3).join(' ');
+      failure = (error as Error).message.split('\n').slice(0, 8).map((line) => line.trim()).join(' ');
     }
     const seconds = (performance.now() - started) / 1000;
     const peakMemoryMb = loader.peakMemoryMb();

@@ -2,7 +2,7 @@
  * The read-capacity proxy in front of the suite's dynalite: read units counted as DynamoDB bills
  * them, writes passed uncounted, and reads past the cap refused as DynamoDB refuses them.
  */
-import { BatchGetItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { BatchGetItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { THROTTLE, startReadCapacityProxy } from '../../scripts/rehearsal/read-capacity-proxy';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
@@ -33,7 +33,7 @@ describe('the read-capacity proxy', () => {
     await dynamo.send(new PutItemCommand({ TableName: tableName, Item: large }));
     expect(proxy.counts()).toMatchObject({ units: 0, requests: 0, passed: 2 });
 
-    const billed = async (command: GetItemCommand | BatchGetItemCommand | QueryCommand) => {
+    const billed = async (command: GetItemCommand | BatchGetItemCommand | QueryCommand | ScanCommand) => {
       const before = proxy.counts().units;
       await dynamo.send(command as GetItemCommand);
       return proxy.counts().units - before;
@@ -47,7 +47,9 @@ describe('the read-capacity proxy', () => {
     expect(await billed(new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: [{ pk: { S: 'small' } }, { pk: { S: 'large' } }, { pk: { S: 'missing' } }] } } }))).toBe(2);
     // A Query on the total size of what it returns: 5,000 bytes, two units strongly consistent.
     expect(await billed(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'large' } }, ConsistentRead: true }))).toBe(2);
-    expect(proxy.counts()).toMatchObject({ requests: 7, throttled: 0 });
+    // A Scan on what it reads, whatever it returns: both items (5,100 bytes), eventually consistent, counted alone.
+    expect(await billed(new ScanCommand({ TableName: tableName, Select: 'COUNT' }))).toBe(1);
+    expect(proxy.counts()).toMatchObject({ requests: 8, throttled: 0 });
     expect(proxy.countsOf('one').units).toBe(proxy.counts().units);
   });
 
@@ -71,5 +73,19 @@ describe('the read-capacity proxy', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await read();
     expect(proxy.counts()).toMatchObject({ units: 8, throttled: 1 });
+  });
+
+  it('serves a BatchGetItem as far as the cap goes and returns the rest of its keys unprocessed', async () => {
+    const tableName = await freshTable(client, 'proxy-batch');
+    const proxy = await startReadCapacityProxy(testEndpoint(), 5);
+    closing.push(() => proxy.close());
+    const dynamo = through(await proxy.endpointFor('one'));
+    const keys = ['a', 'b', 'c'].map((pk) => ({ pk: { S: pk } }));
+    // Three items of two units each, strongly consistent: the bucket's 5 units pay for two.
+    for (const key of keys) await dynamo.send(new PutItemCommand({ TableName: tableName, Item: { ...key, v: { B: new Uint8Array(6000) } } }));
+    const output = await dynamo.send(new BatchGetItemCommand({ RequestItems: { [tableName]: { Keys: keys, ConsistentRead: true } } }));
+    expect(output.Responses?.[tableName]).toHaveLength(2);
+    expect(output.UnprocessedKeys?.[tableName]).toMatchObject({ ConsistentRead: true, Keys: [expect.objectContaining({ pk: expect.any(Object) })] });
+    expect(proxy.counts()).toMatchObject({ units: 4, requests: 1, throttled: 0 });
   });
 });
