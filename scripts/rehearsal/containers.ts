@@ -61,6 +61,32 @@ async function answered(invocation: Promise<Invocation>, question: Question, con
   }
 }
 
+/** The warnings and errors a container logged, counted by their message and error: why an answer did not come from the table. */
+export function loggedTrouble(stdout: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { level?: string; message?: string; error?: unknown };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.level !== 'WARN' && entry.level !== 'ERROR') continue;
+    const error = typeof entry.error === 'string' ? entry.error : entry.error === undefined ? '' : JSON.stringify(entry.error);
+    const key = `${entry.message}${error ? `: ${error.slice(0, 160)}` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Counts of several containers' trouble, added up, as a sentence. */
+export function troubleSaid(all: readonly Map<string, number>[]): string {
+  const total = new Map<string, number>();
+  for (const counts of all) for (const [key, count] of counts) total.set(key, (total.get(key) ?? 0) + count);
+  return total.size === 0 ? 'none' : [...total].map(([key, count]) => `${count} x ${key}`).join('; ');
+}
+
 /** Whether an answer is the harness's own: its steps and path. A refusal (503: the search gave up) is no answer, not a wrong one. */
 export function isExact(answer: Answered): boolean {
   const expected = answer.question.expected();

@@ -4,7 +4,7 @@
  * behind DynamoDB's read cap (read-capacity-proxy.ts). Each returns its figures and every answer,
  * checked against the harness's own computation (questions.ts).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import { loadChoices, loaderMemoryMb, parseLoadWords } from '../../puzzles/regis
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { type Manifest, manifestKey, readManifest } from '../../store/table-schema';
 import { buildFunctionBundle, startBundledFunction } from '../function-bundle';
-import { type Answered, ask, coldContainer, inexact, quantile } from './containers';
+import { type Answered, ask, coldContainer, inexact, loggedTrouble, quantile, troubleSaid } from './containers';
 import { coresFor, vcpuShare } from './cpu-share';
 import { EIGHT_SAMPLE, FIFTEEN_SAMPLE, KNIGHTS_SAMPLE, type PuzzleName, type Question, eightPairs, eightQuestion, fifteenBoards, fifteenQuestion, knightsBoards, knightsQuestion } from './questions';
 import { startReadCapacityProxy } from './read-capacity-proxy';
@@ -112,8 +112,11 @@ export interface CrowdResult {
   readonly requests: number;
   readonly throttled: number;
   readonly peakUnitsPerSecond: number;
+  readonly readMs: { readonly p50: number; readonly p99: number; readonly max: number };
   readonly failures: readonly string[];
   readonly peakMemoryMb: number;
+  /** What the containers logged as warnings and errors. */
+  readonly trouble: string;
 }
 
 /**
@@ -144,7 +147,7 @@ export async function crowd(stage: Stage, options: { containers?: number; fiftee
       try {
         const answers = [await first];
         for (const question of questions.slice(1)) answers.push(await ask(fn, question, label));
-        return { answers, failures: fn.failures(), peak: fn.peakMemoryMb() ?? 0 };
+        return { answers, failures: fn.failures(), peak: fn.peakMemoryMb() ?? 0, trouble: loggedTrouble(fn.stdout()) };
       } finally {
         await fn.close();
       }
@@ -159,8 +162,10 @@ export async function crowd(stage: Stage, options: { containers?: number; fiftee
     requests: counts.requests,
     throttled: counts.throttled,
     peakUnitsPerSecond: counts.peakUnitsPerSecond,
+    readMs: counts.readMs,
     failures: runs.flatMap((run) => run.failures),
     peakMemoryMb: Math.max(...runs.map((run) => run.peak)),
+    trouble: troubleSaid(runs.map((run) => run.trouble)),
   };
 }
 
@@ -185,8 +190,10 @@ export function crowdRows(result: CrowdResult): Row[] {
     figure('handler ms p50 / p99', `${ms(quantile(handler, 0.5))} / ${ms(quantile(handler, 0.99))}`),
     figure('read units (all containers)', `${result.units} in ${result.requests} reads, ${result.throttled} throttled`),
     figure('peak read units in a second (cap)', `${result.peakUnitsPerSecond} (${TABLE_MAX_READ_UNITS})`),
+    figure('dynalite\'s time to answer a read, ms (p50 / p99 / max)', `${ms(result.readMs.p50)} / ${ms(result.readMs.p99)} / ${ms(result.readMs.max)}`),
     figure('peak memory of a container (memory)', `${ms(result.peakMemoryMb)} MB (1024)`),
     figure('Lambda failures', result.failures.length === 0 ? 'none' : result.failures.join('; ')),
+    figure('the containers\' warnings', result.trouble),
   ];
 }
 
@@ -203,6 +210,13 @@ export interface ReloadResult {
   readonly reloadFailure: string | undefined;
   readonly generations: readonly [number | undefined, number | undefined];
   readonly failures: readonly string[];
+  /** What the containers logged as warnings and errors. */
+  readonly trouble: string;
+  /** The containers' reads and the reload's at the proxy: units, reads, throttled. */
+  readonly containerReads: { units: number; requests: number; throttled: number };
+  readonly reloadReads: { units: number; requests: number; throttled: number };
+  /** dynalite's time to answer the containers' reads, in ms (p50, p99, max). */
+  readonly readMs: { readonly p50: number; readonly p99: number; readonly max: number };
 }
 
 const PRECOMPUTE = fileURLToPath(new URL('../precompute.ts', import.meta.url));
@@ -215,12 +229,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 export async function reloadUnderTraffic(stage: Stage, options: { containers?: number } = {}): Promise<ReloadResult> {
   const containers = options.containers ?? 4;
-  const boards = knightsBoards(2000, 11);
+  const boards = knightsBoards(6000, 11);
   const generation = async () => {
     const item = (await stage.client.send(new GetItemCommand({ TableName: stage.tableName, Key: { pk: { S: manifestKey('knights#standard') } }, ConsistentRead: true }))).Item;
     return item ? (readManifest(item) as Manifest).generation : undefined;
   };
   const before = await generation();
+  stage.proxy.resetCounts();
   let next = 0;
   const warm = await Promise.all(
     Array.from({ length: containers }, async (_, i) => {
@@ -240,13 +255,19 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
       const answer = await ask(fn, knightsQuestion(boards[next++]), label);
       answers.push(answer);
       if (asked && reloading) during.push(answer);
-      await sleep(10);
+      await sleep(20);
     }
   });
   const started = performance.now();
   let reloadFailure: string | undefined;
   try {
-    const loader = spawn(process.execPath, ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', 'standard', '--force'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The deploy's loader runs in a Lambda environment of its own, not beside the API's: here, on one
+    // thread pinned to the last core (when taskset is there), so that its build takes the API's
+    // containers' CPU as little as a 2-core machine allows.
+    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', 'standard', '--force', '--workers', '1'];
+    const lastCore = String(availableParallelism() - 1);
+    const pinned = spawnSync('taskset', ['-c', lastCore, 'true']).status === 0;
+    const loader = pinned ? spawn('taskset', ['-c', lastCore, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let said = '';
     loader.stdout.on('data', (chunk) => (said += chunk));
     loader.stderr.on('data', (chunk) => (said += chunk));
@@ -261,8 +282,18 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
   asking = false;
   await Promise.all(streams);
   const failures = warm.flatMap(({ fn }) => fn.failures());
+  const trouble = troubleSaid(warm.map(({ fn }) => loggedTrouble(fn.stdout())));
   for (const { fn } of warm) await fn.close();
-  return { containers, answers, during, reloadSeconds, reloadFailure, generations: [before, await generation()], failures };
+  return { containers, answers, during, reloadSeconds, reloadFailure, generations: [before, await generation()], failures, trouble, readMs: containersReadMs(stage, warm.map(({ label }) => label)), containerReads: added(warm.map(({ label }) => stage.proxy.countsOf(label))), reloadReads: added([stage.proxy.countsOf('reload')]) };
+}
+
+const added = (counts: readonly { units: number; requests: number; throttled: number }[]) =>
+  counts.reduce((sum, one) => ({ units: sum.units + one.units, requests: sum.requests + one.requests, throttled: sum.throttled + one.throttled }), { units: 0, requests: 0, throttled: 0 });
+
+/** The slowest of several callers' read times at the proxy. */
+function containersReadMs(stage: Stage, labels: readonly string[]) {
+  const each = labels.map((label) => stage.proxy.countsOf(label).readMs);
+  return { p50: Math.max(...each.map((one) => one.p50)), p99: Math.max(...each.map((one) => one.p99)), max: Math.max(...each.map((one) => one.max)) };
 }
 
 export function reloadRows(result: ReloadResult): Row[] {
@@ -277,6 +308,10 @@ export function reloadRows(result: ReloadResult): Row[] {
     figure('from the table during the reload', `${fromTable}/${result.during.length} (${share(fromTable, result.during.length)})`),
     figure('exact (all answers)', wrong.length === 0 ? `all ${result.answers.length}` : `not: ${wrong.map((answer) => answer.question.target).join(' ')}`),
     figure('Lambda failures', result.failures.length === 0 ? 'none' : result.failures.join('; ')),
+    figure('the containers\' warnings', result.trouble),
+    figure('the containers\' reads at the read cap', `${result.containerReads.units} units in ${result.containerReads.requests} reads, ${result.containerReads.throttled} throttled`),
+    figure('the reload\'s reads (its verification) at the read cap', `${result.reloadReads.units} units in ${result.reloadReads.requests} reads, ${result.reloadReads.throttled} throttled`),
+    figure('dynalite\'s time to answer their reads, ms (p50 / p99 / max; the function gives up at 800)', `${ms(result.readMs.p50)} / ${ms(result.readMs.p99)} / ${ms(result.readMs.max)}`),
   ];
 }
 
