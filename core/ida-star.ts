@@ -30,8 +30,19 @@ export interface SearchBudget {
   maxNodes: number;
   /** Give up once the clock passes this. */
   deadline: number;
+  /**
+   * The latest the deadline may be moved to (extendedBudget), such as the end of the caller's own
+   * time; unset, it is never moved.
+   */
+  latest?: number;
   /** The clock the deadline is on; the system's by default. */
   clock?: Clock;
+}
+
+/** `budget` with its deadline moved `milliseconds` later, never past its `latest`. */
+export function extendedBudget(budget: SearchBudget, milliseconds: number): SearchBudget {
+  if (budget.latest === undefined) return budget;
+  return { ...budget, deadline: Math.max(budget.deadline, Math.min(budget.deadline + milliseconds, budget.latest)) };
 }
 
 export type SearchOutcome =

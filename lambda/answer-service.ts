@@ -15,7 +15,7 @@
 import { LRUCache } from 'lru-cache';
 import { type Clock, systemClock } from '../core/clock';
 import { BudgetExhaustedError, MovesUnvaluedError } from '../core/errors';
-import type { SearchBudget } from '../core/ida-star';
+import { type SearchBudget, extendedBudget } from '../core/ida-star';
 import type { MoveValue } from '../core/move-values';
 import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
@@ -110,6 +110,8 @@ export class AnswerService {
   private readonly estimates = new Map<string, Estimates>();
   /** Puzzles whose packaged estimate tables were found damaged: DynamoDB's are read instead. */
   private readonly packageRefused = new Set<string>();
+  /** The time spent reading the package's estimate tables, all told (a search does not pay for it). */
+  private packageReadMs = 0;
 
   constructor(
     private readonly store: PageStore | undefined,
@@ -137,7 +139,7 @@ export class AnswerService {
           const where = located();
           return where && tables ? this.fromTable(tables, query, where, budget) : Promise.resolve(undefined);
         },
-        () => (this.estimatedSearch(puzzle) ?? puzzle.solver).search(query, budget),
+        () => (this.estimatedSearchGiving(puzzle, (spent) => (budget = extendedBudget(budget, spent))) ?? puzzle.solver).search(query, budget),
         options.moves
           ? (answer) => {
               const estimated = this.estimatedSearch(puzzle);
@@ -163,7 +165,7 @@ export class AnswerService {
     if (!estimates) return undefined;
     const known = this.estimates.get(puzzle.name);
     if (known?.state === 'in use') return known.search as EstimatedSearch<Q, A>;
-    const packaged = this.packagedSearch(puzzle);
+    const packaged = this.packagedSearchOrNone(puzzle);
     if (packaged) return packaged;
     if (!this.store) return undefined;
     if (known?.state === 'reading' || (known?.state === 'unusable' && known.until > this.now())) return undefined;
@@ -188,11 +190,23 @@ export class AnswerService {
   }
 
   /**
+   * estimatedSearch, telling `spent` how long reading the package's tables took when this call
+   * read them: a container's start-up, which the question's search does not pay for out of its own
+   * time (its deadline moves on by as much, within the invocation's).
+   */
+  private estimatedSearchGiving<Q, A extends Answer>(puzzle: Puzzle<Q, A>, spent: (milliseconds: number) => void): EstimatedSearch<Q, A> | undefined {
+    const before = this.packageReadMs;
+    const search = this.estimatedSearch(puzzle);
+    if (this.packageReadMs > before) spent(this.packageReadMs - before);
+    return search;
+  }
+
+  /**
    * The search over the estimate tables the function's package carries, read now, synchronously
    * (milliseconds from the package's disk): a cold container's first question of the puzzle is
    * answered with them, whatever the event loop or a freeze would do to a read in the background.
-   * Undefined when the package lacks one of them, or when it was found damaged once (reported as bad
-   * data; DynamoDB's copy is read instead).
+   * Undefined when the package lacks one of them, or when it was found damaged before; throws what
+   * is wrong with a damaged one.
    */
   private packagedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
     const folder = this.options.packagedTables;
@@ -200,11 +214,21 @@ export class AnswerService {
     if (folder === undefined || !estimates || this.packageRefused.has(puzzle.name)) return undefined;
     const files = estimates.tables.map((table) => [table, packagedArrayFile(folder, table)] as const);
     if (!files.every(([, file]) => existsSync(file))) return undefined;
+    const started = this.now();
     try {
       const arrays = new Map(files.map(([table, file]) => [table, readArrayFile(file, table).arrays] as const));
       const search = estimates.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
       this.estimates.set(puzzle.name, { state: 'in use', search });
       return search as EstimatedSearch<Q, A>;
+    } finally {
+      this.packageReadMs += this.now() - started;
+    }
+  }
+
+  /** Reads the package's tables (packagedSearch); a damaged one is reported once and DynamoDB's read instead. */
+  private packagedSearchOrNone<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+    try {
+      return this.packagedSearch(puzzle);
     } catch (error) {
       this.packageRefused.add(puzzle.name);
       this.options.onBadData?.(error);

@@ -39,8 +39,9 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
     let method = '?';
     // One deadline for the whole request, table reads and searches alike, never past the time left;
     // the node cap is each search's own (a fresh budget per search, on the shared deadline).
-    const deadline = started + Math.max(0, Math.min(search.maxMs, context.getRemainingTimeInMillis() - search.reserveMs));
-    const notes = new RequestNotes(app.answers, clock, search.maxNodes, deadline);
+    const latest = started + Math.max(0, context.getRemainingTimeInMillis() - search.reserveMs);
+    const deadline = Math.min(started + search.maxMs, latest);
+    const notes = new RequestNotes(app.answers, clock, search.maxNodes, deadline, latest);
     try {
       // the method first: a request refused as it is read (a malformed question in the path) is still a HEAD's, without a body
       method = methodOf(event).slice(0, LOG_METHOD_CHARS);
@@ -92,10 +93,12 @@ class RequestNotes implements RouteContext {
     private readonly clock: Clock,
     private readonly maxNodes: number,
     private readonly deadline: number,
+    /** The invocation's own end, less the time kept to answer: a search's deadline may move up to it, never past. */
+    private readonly latest: number,
   ) {}
 
   budget(): SearchBudget {
-    return { ...budgetOf(0, this.maxNodes, this.clock), deadline: this.deadline };
+    return { ...budgetOf(0, this.maxNodes, this.clock), deadline: this.deadline, latest: this.latest };
   }
 
   noteSource(source: Exclude<Served, 'mixed' | 'none'>): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type EightBoard, isReachable, parseEightBoard } from '../../puzzles/eight/rules/board';
 import { EightDepthFirst, EightSearch, searchEight } from '../../puzzles/eight/rules/search';
 import { BudgetExhaustedError } from '../../core/errors';
-import { UNLIMITED, idaStar, iterativeDeepening, reachableWithin } from '../../core/ida-star';
+import { UNLIMITED, extendedBudget, idaStar, iterativeDeepening, reachableWithin } from '../../core/ida-star';
 import fc from 'fast-check';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { samples } from '../../core/seeded';
@@ -43,6 +43,15 @@ describe('IDA* budget', () => {
     expect(problem.estimate()).toBe(before);
     expect(idaStar(problem, 15, { maxNodes: 5, deadline: Infinity }).kind).toBe('budget-exhausted');
     expect(idaStar(problem, 15)).toMatchObject({ kind: 'solved', moves: [4, 13, 16, 7, 10, 1, 12] });
+  });
+});
+
+describe('a budget moved on (the time a container spent starting up, which the search does not pay for)', () => {
+  it('moves its deadline later by as much, never past its latest, never earlier; without a latest not at all', () => {
+    expect(extendedBudget({ maxNodes: 5, deadline: 1000, latest: 5000 }, 300)).toEqual({ maxNodes: 5, deadline: 1300, latest: 5000 });
+    expect(extendedBudget({ maxNodes: 5, deadline: 1000, latest: 1100 }, 300).deadline).toBe(1100);
+    expect(extendedBudget({ maxNodes: 5, deadline: 1000, latest: 900 }, 300).deadline).toBe(1000);
+    expect(extendedBudget({ maxNodes: 5, deadline: 1000 }, 300).deadline).toBe(1000);
   });
 });
 
