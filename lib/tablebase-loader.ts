@@ -12,6 +12,7 @@ import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { FUNCTION_LOG_RETENTION, TablebaseFunction } from './tablebase-function';
+import { TABLE_MAX_READ_UNITS } from './tablebase-table';
 
 const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));
 
@@ -22,6 +23,8 @@ const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.u
  */
 export const LOADER_TIMEOUT = Duration.minutes(13);
 export const TRIGGER_TIMEOUT = Duration.minutes(14);
+/** Read units a second the deploy's load may take for its checks: half the table's cap. */
+export const LOADER_READ_UNITS = TABLE_MAX_READ_UNITS / 2;
 export interface TablebaseLoaderProps {
   readonly table: ITableV2;
   /** The load's options, as `npm run precompute` takes them (its words); none loads every built-in table. */
@@ -55,6 +58,9 @@ export class TablebaseLoader extends Construct {
     );
     fn.addEnvironment('TABLE_NAME', props.table.tableName);
     if (props.load.length > 0) fn.addEnvironment('LOAD_OPTIONS', props.load.join(' '));
+    // A redeploy reloads a table the API is answering from: its checks (whole-table Scans, spot
+    // checks) take half the table's cap on reads at most, and leave the API the other half.
+    fn.addEnvironment('READ_UNITS_PER_SECOND', String(LOADER_READ_UNITS));
     this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: TRIGGER_TIMEOUT });
     logTriggerProvider(this);
   }

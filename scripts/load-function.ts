@@ -16,6 +16,8 @@ export interface LoaderEnvironment {
   readonly LOAD_OPTIONS?: string;
   /** A DynamoDB-compatible server instead of AWS (rehearsals on this machine only). */
   readonly DYNAMODB_ENDPOINT?: string;
+  /** Read units a second the load's checks may take, leaving the rest of the table's cap to the API (set by the stack). */
+  readonly READ_UNITS_PER_SECOND?: string;
   /** Set by Lambda: the function's memory in MB, which gives its CPU. */
   readonly AWS_LAMBDA_FUNCTION_MEMORY_SIZE?: string;
 }
@@ -43,7 +45,14 @@ export async function loaderSettings(environment: LoaderEnvironment) {
     throw error;
   }
   return loadSettingsFrom(
-    { workers: workersOf(environment.AWS_LAMBDA_FUNCTION_MEMORY_SIZE), ...parsed.values, goals: parsed.goals, table: environment.TABLE_NAME, endpoint: environment.DYNAMODB_ENDPOINT || undefined },
+    {
+      workers: workersOf(environment.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
+      'read-units': environment.READ_UNITS_PER_SECOND || undefined,
+      ...parsed.values,
+      goals: parsed.goals,
+      table: environment.TABLE_NAME,
+      endpoint: environment.DYNAMODB_ENDPOINT || undefined,
+    },
     choices,
   );
 }

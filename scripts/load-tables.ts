@@ -47,11 +47,14 @@ export const COMMON_LOAD_OPTIONS = {
   goals: { type: 'string' },
   concurrency: { type: 'string' },
   workers: { type: 'string' },
+  'read-units': { type: 'string' },
   force: { type: 'boolean' },
 } as const;
 
 /** Threads a load may use at most. */
 const MAX_WORKERS = 64;
+/** The most --read-units takes (a bound that catches a slip of the keyboard, far above any table's cap here). */
+const MAX_READ_UNITS = 1_000_000;
 
 /** A load as the commands take it: the options (common and the puzzles' own), their usage, and the one set of rules that checks them. */
 export interface LoadCommand {
@@ -79,6 +82,9 @@ ${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
   --workers N            threads that build tables (several at once) and a table's records, pages or arrays, 1..${MAX_WORKERS}
                          (default: the machine's cores, ${availableParallelism()} here)
+  --read-units N         read units a second the load's checks may take from the table, all tables
+                         together (default: as fast as the table allows); on a table that answers
+                         while it is reloaded, leave the function the rest of its cap on reads
   --force                reload tables whose manifest says they are loaded, that an older version wrote,
                          or that hold another goal under the same name`,
   };
@@ -93,6 +99,8 @@ export interface LoadSettings {
   /** Threads: tables built at once, or the threads that build one table (its pages, or its arrays). */
   readonly workers: number;
   readonly force: boolean;
+  /** Read units a second the load's own reads may take, all its tables together; undefined: unpaced. */
+  readonly readUnits: number | undefined;
   /** The options these came from, checked: what a thread of its own makes its table's spec from again. */
   readonly values: LoadOptionValues;
 }
@@ -105,6 +113,7 @@ export interface LoadOptionValues extends LoadValues {
   readonly goals?: string;
   readonly concurrency?: string;
   readonly workers?: string;
+  readonly 'read-units'?: string;
   readonly force?: boolean;
 }
 
@@ -133,6 +142,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
   }
   const concurrency = integerOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY);
   const workers = integerOption('workers', values.workers, 1, MAX_WORKERS, availableParallelism());
+  const readUnits = values['read-units'] === undefined ? undefined : integerOption('read-units', values['read-units'], 1, MAX_READ_UNITS, 0);
   let specs: AnyTableSpec[];
   try {
     specs = tableSpecs(choices, values.goals, values);
@@ -140,7 +150,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
     if (error instanceof InvalidInputError) throw new UsageError(error.message);
     throw error;
   }
-  return { endpoint, table, region, specs, concurrency, workers, force: values.force ?? false, values };
+  return { endpoint, table, region, specs, concurrency, workers, force: values.force ?? false, readUnits, values };
 }
 
 /** The options as a command line again (npm start hands its load to npm run precompute). */
@@ -216,14 +226,14 @@ export async function loadTables(settings: LoadSettings, onLoaded?: (result: Loa
     };
     if (lanes <= 1) {
       for (const [index, spec] of settings.specs.entries()) {
-        loaded(index, await loadTable(client, spec, { ...loadOptions(settings, threads), onProgress: (p) => progress.update(p) }));
+        loaded(index, await loadTable(client, spec, { ...loadOptions(settings, threads, 1), onProgress: (p) => progress.update(p) }));
       }
       return results;
     }
     let next = 0;
     const lane = async () => {
       for (let index = next++; index < settings.specs.length; index = next++) {
-        loaded(index, await loadOnThread(settings, settings.specs[index].table, threads, (p) => progress.update(p)));
+        loaded(index, await loadOnThread(settings, settings.specs[index].table, threads, lanes, (p) => progress.update(p)));
       }
     };
     const outcomes = await Promise.allSettled(Array.from({ length: lanes }, lane));
@@ -236,8 +246,10 @@ export async function loadTables(settings: LoadSettings, onLoaded?: (result: Loa
   }
 }
 
-function loadOptions(settings: LoadSettings, threads: number) {
-  return { tableName: settings.table, concurrency: settings.concurrency, force: settings.force, threads };
+/** A table's load options; `lanes` tables loading at once share the load's read units a second. */
+function loadOptions(settings: LoadSettings, threads: number, lanes: number) {
+  const readUnitsPerSecond = settings.readUnits === undefined ? undefined : settings.readUnits / lanes;
+  return { tableName: settings.table, concurrency: settings.concurrency, force: settings.force, threads, readUnitsPerSecond };
 }
 
 /** What a table's thread is given: the load's checked options, and its table. */
@@ -245,6 +257,8 @@ interface TableThreadData {
   readonly values: LoadOptionValues;
   readonly table: string;
   readonly threads: number;
+  /** Tables loading at once, sharing the load's read units. */
+  readonly lanes: number;
 }
 
 /** What a table's thread tells: its progress, then its result or why it failed. */
@@ -252,9 +266,9 @@ type TableThreadMessage = { readonly progress: LoadProgress } | { readonly resul
 
 
 /** Loads one table of the settings on a thread of its own, with a client of its own. */
-function loadOnThread(settings: LoadSettings, table: string, threads: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
+function loadOnThread(settings: LoadSettings, table: string, threads: number, lanes: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads } satisfies TableThreadData });
+    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads, lanes } satisfies TableThreadData });
     let settled = false;
     // Settled by the thread's word, and the thread then ended: nothing it still holds (an idle
     // socket, a timer) keeps the load waiting for it to exit.
@@ -276,7 +290,7 @@ function loadOnThread(settings: LoadSettings, table: string, threads: number, on
 }
 
 /** A table's thread: its spec made again from the load's options, loaded, and the result told. */
-async function loadOwnTable({ values, table, threads }: TableThreadData): Promise<void> {
+async function loadOwnTable({ values, table, threads, lanes }: TableThreadData): Promise<void> {
   const tell = (message: TableThreadMessage) => parentPort!.postMessage(message);
   try {
     const settings = loadSettingsFrom(values, await loadChoices());
@@ -284,7 +298,7 @@ async function loadOwnTable({ values, table, threads }: TableThreadData): Promis
     if (!spec) throw new Error(`the load's options make no table ${table}`);
     const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
     try {
-      tell({ result: await loadTable(client, spec, { ...loadOptions(settings, threads), onProgress: (progress) => tell({ progress }) }) });
+      tell({ result: await loadTable(client, spec, { ...loadOptions(settings, threads, lanes), onProgress: (progress) => tell({ progress }) }) });
     } finally {
       client.destroy();
     }

@@ -68,6 +68,7 @@ import {
   sameIdentity,
   writeUnitsOf,
 } from './table-schema';
+import { ReadPace, pageReadUnits } from './read-pace';
 import { checkPage, countItems, removeOthers, spotCheck } from './verify';
 
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
@@ -97,6 +98,12 @@ export interface LoadOptions {
   readonly spotChecks?: number;
   /** Parallel segments of the counting Scan. */
   readonly scanSegments?: number;
+  /**
+   * Read units a second the load's own reads (its Scans, spot checks and read-back) may take, so
+   * that the rest of the table's cap is left to the function answering meanwhile (a reload of a
+   * live table); unset, they go as fast as the table lets them.
+   */
+  readonly readUnitsPerSecond?: number;
   readonly onProgress?: (progress: LoadProgress) => void;
   /** Random source for the spot checks. */
   readonly random?: () => number;
@@ -178,6 +185,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const stats = newWriteStats();
   const seconds = () => (performance.now() - started) / 1000;
+  const pace = options.readUnitsPerSecond === undefined ? undefined : new ReadPace(options.readUnitsPerSecond);
 
   const get = async (key: string) =>
     (await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: key } }, ConsistentRead: true }))).Item;
@@ -251,7 +259,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   if (room) throw new CatalogFullError(room);
 
   /** Removes every page of a generation no manifest names any more. */
-  const removeGeneration = (generation: number) => removeOthers(client, tableName, generationPrefix(generation, spec.table), new Set(), policy, stats);
+  const removeGeneration = (generation: number) => removeOthers(client, tableName, generationPrefix(generation, spec.table), new Set(), policy, stats, pace);
   /**
    * Makes `next` the table's generation: what it replaces is kept as the previous one, and the
    * one kept before is removed (unless it is `next` itself, a rollback). Returns the items removed.
@@ -273,7 +281,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     let removed = 0;
     if (previous && previous.generation !== next.generation && previous.generation !== current?.generation) removed += await removeGeneration(previous.generation);
     // pages of a schema before generations (a forced reload over an outdated table)
-    if (existing && !isCurrent(existing)) removed += await removeOthers(client, tableName, keyPrefix(spec.table), new Set(), policy, stats);
+    if (existing && !isCurrent(existing)) removed += await removeOthers(client, tableName, keyPrefix(spec.table), new Set(), policy, stats, pace);
     await catalogue.list(entryOf(next));
     return removed;
   };
@@ -323,14 +331,14 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const prefix = generationPrefix(generation, spec.table);
   const stored = (key: string) => generationKey(generation, key);
   // A generation holds this load's keys alone (a resumed one, the same load's), all written: its count says whether any is missing.
-  const count = await countItems(client, tableName, prefix, options.scanSegments, policy);
+  const count = await countItems(client, tableName, prefix, options.scanSegments, policy, pace);
   if (count !== pages.pages.length) {
     throw new VerificationError(
       `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,
     );
   }
-  if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, stored, policy);
-  else await verifySample(client, tableName, pages, spec, options, stored, policy);
+  if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, stored, policy, pace);
+  else await verifySample(client, tableName, pages, spec, options, stored, policy, pace);
 
   const manifest: Manifest = {
     ...identity,
@@ -349,11 +357,11 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
 }
 
-async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy) {
+async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy, pace: ReadPace | undefined) {
   const random = options.random ?? Math.random;
   const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
   const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
-  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, stored, policy);
+  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, stored, policy, pace);
   if (failures.length > 0) {
     const first = failures[0];
     throw new VerificationError(
@@ -367,7 +375,8 @@ async function verifySample(client: DynamoDBClient, tableName: string, pages: Ta
  * of 100) and compared byte for byte with what was built: arrays have no positions to sample, and
  * a reader needs every page anyway.
  */
-async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, stored: (key: string) => string, policy: RetryPolicy) {
+async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, stored: (key: string) => string, policy: RetryPolicy, pace: ReadPace | undefined) {
+  await pace?.spend(pageReadUnits(pages.pages.length, true));
   const items = await readPages(client, tableName, pages.pages.map(({ key }) => stored(key)), { policy, consistent: true });
   const differing = pages.pages.filter(({ key }, index) => {
     const item = items.get(stored(key));

@@ -13,6 +13,7 @@ import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, writeBatchRequests } from './batch-writer';
 import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
 import { readPages } from './page-reads';
+import { type ReadPace, pageReadUnits } from './read-pace';
 import { DEFAULT_RETRY, type RetryPolicy, backoff, isRetryable } from './retry';
 import type { StoredPosition, TablePages } from './table-pages';
 import { type DynamoItem, PARTITION_KEY, pageBytesOf } from './table-schema';
@@ -20,7 +21,7 @@ import { type DynamoItem, PARTITION_KEY, pageBytesOf } from './table-schema';
 /** Scans the keys of the items whose key starts with a prefix, page by page, in parallel segments. */
 async function scanPrefix(
   client: DynamoDBClient,
-  scan: { tableName: string; prefix: string; segments: number; select: 'COUNT' | 'KEYS'; policy: RetryPolicy },
+  scan: { tableName: string; prefix: string; segments: number; select: 'COUNT' | 'KEYS'; policy: RetryPolicy; pace?: ReadPace },
   onPage: (page: { count: number; items: DynamoItem[] }) => Promise<void> | void,
 ): Promise<void> {
   await Promise.all(
@@ -38,9 +39,12 @@ async function scanPrefix(
               ExpressionAttributeValues: { ':prefix': { S: scan.prefix } },
               ...(scan.select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
               ExclusiveStartKey: startKey,
+              // what the page cost, for the pace (a Scan pays for everything it reads, whatever its filter keeps)
+              ReturnConsumedCapacity: scan.pace ? 'TOTAL' : undefined,
             }),
           ),
         );
+        await scan.pace?.spend(page.ConsumedCapacity?.CapacityUnits ?? 0);
         await onPage({ count: page.Count ?? 0, items: page.Items ?? [] });
         startKey = page.LastEvaluatedKey;
       } while (startKey);
@@ -61,9 +65,9 @@ async function retried<T>(policy: RetryPolicy, call: () => Promise<T>): Promise<
 }
 
 /** Exact number of items whose key starts with `prefix`. */
-export async function countItems(client: DynamoDBClient, tableName: string, prefix: string, segments = 4, policy: RetryPolicy = DEFAULT_RETRY): Promise<number> {
+export async function countItems(client: DynamoDBClient, tableName: string, prefix: string, segments = 4, policy: RetryPolicy = DEFAULT_RETRY, pace?: ReadPace): Promise<number> {
   let count = 0;
-  await scanPrefix(client, { tableName, prefix, segments, select: 'COUNT', policy }, (page) => {
+  await scanPrefix(client, { tableName, prefix, segments, select: 'COUNT', policy, pace }, (page) => {
     count += page.count;
   });
   return count;
@@ -81,9 +85,10 @@ export async function removeOthers(
   keep: ReadonlySet<string>,
   policy: RetryPolicy,
   stats: WriteStats,
+  pace?: ReadPace,
 ): Promise<number> {
   let removed = 0;
-  await scanPrefix(client, { tableName, prefix, segments: 1, select: 'KEYS', policy }, async ({ items }) => {
+  await scanPrefix(client, { tableName, prefix, segments: 1, select: 'KEYS', policy, pace }, async ({ items }) => {
     const stale = items.filter((item) => !keep.has(item[PARTITION_KEY].S!));
     for (let i = 0; i < stale.length; i += BATCH_SIZE) {
       const deletes = stale.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
@@ -143,6 +148,7 @@ export async function spotCheck(
   sample: readonly StoredPosition[],
   stored: (key: string) => string,
   policy: RetryPolicy,
+  pace?: ReadPace,
 ): Promise<SpotCheckFailure[]> {
   // each page read is decoded once, however many of the sample lie on it
   const byPage = new Map<string, StoredPosition[]>();
@@ -151,7 +157,9 @@ export async function spotCheck(
     if (onPage) onPage.push(position);
     else byPage.set(position.key, [position]);
   }
-  const items = await readPages(client, tableName, [...byPage.keys()].map(stored), { policy, consistent: true });
+  const keys = [...byPage.keys()].map(stored);
+  await pace?.spend(pageReadUnits(keys.length, true));
+  const items = await readPages(client, tableName, keys, { policy, consistent: true });
   const failures: SpotCheckFailure[] = [];
   for (const [key, positions] of byPage) {
     const item = items.get(stored(key));

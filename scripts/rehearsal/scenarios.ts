@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Row } from '../../core/benchmark';
-import { LOADER_TIMEOUT } from '../../lib/tablebase-loader';
+import { LOADER_READ_UNITS, LOADER_TIMEOUT } from '../../lib/tablebase-loader';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { LOADER_MEMORY_MB } from '../../lib/stack-settings';
 import { loadChoices, loaderMemoryMb, parseLoadWords } from '../../puzzles/registry';
@@ -264,7 +264,8 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
     // The deploy's loader runs in a Lambda environment of its own, not beside the API's: here, on one
     // thread pinned to the last core (when taskset is there), so that its build takes the API's
     // containers' CPU as little as a 2-core machine allows.
-    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', 'standard', '--force', '--workers', '1'];
+    // Its checks take at most what the deploy's loader lets them: half the table's cap on reads.
+    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', 'standard', '--force', '--workers', '1', '--read-units', String(LOADER_READ_UNITS)];
     const lastCore = String(availableParallelism() - 1);
     const pinned = spawnSync('taskset', ['-c', lastCore, 'true']).status === 0;
     const loader = pinned ? spawn('taskset', ['-c', lastCore, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -493,7 +493,7 @@ describe('the tables built at deploy', () => {
   it('are loaded by a function of its own, Node.js 24 on arm64, sized for the depth, with 13 minutes', () => {
     const [loader] = loaderOf(byDefault.template);
     expect(loader.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 780, Handler: 'index.handler' });
-    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) } });
+    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', READ_UNITS_PER_SECOND: '500', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) } });
     const whole = synth({ load: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' });
     expect(loaderOf(whole.template)[0].Properties).toMatchObject({
       MemorySize: 3008,
