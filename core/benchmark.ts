@@ -59,3 +59,9 @@ export function latencies<T>(inputs: readonly T[], solve: (input: T) => unknown)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(3);
   return { queries: times.length, 'total ms': total.toFixed(1), 'mean ms': (total / times.length).toFixed(3), 'p50 ms': at(0.5), 'p99 ms': at(0.99), 'max ms': times.at(-1)!.toFixed(3) };
 }
+
+/** `compute`, run at its first call only: an expected answer worked out once, however often it is asked for. */
+export function computedOnce<T>(compute: () => T): () => T {
+  let value: { readonly result: T } | undefined;
+  return () => (value ??= { result: compute() }).result;
+}

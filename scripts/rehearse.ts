@@ -5,9 +5,10 @@
  * scenario's figures as a table. docs/deploying.md ("Rehearsing Lambda's rules") tells what each
  * rule is and how it is rehearsed.
  *
- *   cold     a cold container's first question on each puzzle (then 20 random 15-puzzle boards)
+ *   cold     a cold container's first question on each puzzle (then 20 random boards of a puzzle
+ *            answered by search)
  *   crowd    20 cold containers at once, each asked a mix, under the table's read cap
- *   reload   warm containers answering knights questions while the table is reloaded (--force)
+ *   reload   warm containers answering lookups while their table is reloaded (--force)
  *   loader   the loader's whole-space load at the loader's memory and vCPUs (minutes; only by --only)
  */
 import { cpus, loadavg } from 'node:os';

@@ -24,4 +24,28 @@ export interface PuzzleBenchmarks {
   searchedPaths?(): string[];
   /** Its largest load (full-load). */
   largestLoad?(): TableSpec[];
+  /** What the rehearsal of Lambda's rules asks of it (npm run rehearse). */
+  readonly rehearsal?: RehearsalQuestions;
+}
+
+/** A question the rehearsal asks: a request, and its answer computed without the function's tables. */
+export interface RehearsalQuestion {
+  readonly puzzle: string;
+  /** The Function URL's path and query string. */
+  readonly target: string;
+  /** The answer (its distance and line) by the puzzle's own search with no budget, computed once. */
+  expected(): { readonly steps: number; readonly path: unknown };
+}
+
+export interface RehearsalQuestions {
+  /** The puzzle's own example: a cold container's first question. */
+  first(): RehearsalQuestion;
+  /** `count` more, seeded (the same for the same seed). */
+  more(count: number, seed?: number): RehearsalQuestion[];
+  /** How the function answers them: looked up in a table of the default load, or searched over its estimates. */
+  readonly answeredFrom: 'table' | 'search';
+  /** For a puzzle answered from a table: what a reload under traffic reloads (its --goals name, and the table). */
+  readonly reload?: { readonly goals: string; readonly table: string };
+  /** Its largest load as the deploy's `load` setting takes it (its words), which the rehearsal runs on the loader's bundle. */
+  readonly largestLoad?: string;
 }

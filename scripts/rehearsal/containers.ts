@@ -8,7 +8,7 @@
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { type BundledFunction, type FunctionBundle, type Invocation, startBundledFunction } from '../function-bundle';
 import { functionUrlEvent } from '../function-url-event';
-import type { Question } from './questions';
+import type { RehearsalQuestion as Question } from '../../puzzles/roles/benchmarks';
 
 export interface Answered {
   readonly question: Question;

@@ -15,13 +15,12 @@ import type { Row } from '../../core/benchmark';
 import { LOADER_READ_UNITS, LOADER_TIMEOUT } from '../../lib/tablebase-loader';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { LOADER_MEMORY_MB } from '../../lib/stack-settings';
-import { loadChoices, loaderMemoryMb, parseLoadWords } from '../../puzzles/registry';
+import { loadChoices, loaderMemoryMb, parseLoadWords, withBenchmarks } from '../../puzzles/registry';
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { type Manifest, manifestKey, readManifest } from '../../store/table-schema';
 import { buildFunctionBundle, startBundledFunction } from '../function-bundle';
 import { type Answered, ask, coldContainer, inexact, loggedTrouble, quantile, troubleSaid } from './containers';
 import { coresFor, vcpuShare } from './cpu-share';
-import { EIGHT_SAMPLE, FIFTEEN_SAMPLE, KNIGHTS_SAMPLE, type PuzzleName, type Question, eightPairs, eightQuestion, fifteenBoards, fifteenQuestion, knightsBoards, knightsQuestion } from './questions';
 import { startReadCapacityProxy } from './read-capacity-proxy';
 import type { Stage } from './stage';
 
@@ -42,10 +41,10 @@ const heuristics = (answers: readonly Answered[]) => [...new Set(answers.flatMap
 // a. A cold container's first question on each puzzle
 
 export interface ColdStart {
-  readonly puzzle: PuzzleName;
+  readonly puzzle: string;
   readonly initMs: number;
   readonly first: Answered;
-  /** The 15-puzzle's further boards, asked back to back after the first. */
+  /** A searched puzzle's further questions (random boards), asked back to back after the first. */
   readonly rest: readonly Answered[];
   readonly units: number;
   readonly requests: number;
@@ -57,18 +56,15 @@ export interface ColdStart {
   readonly givenShare: number | undefined;
 }
 
-export async function coldStarts(stage: Stage, options: { fifteenBoards?: number } = {}): Promise<ColdStart[]> {
-  const questions: Record<PuzzleName, Question[]> = {
-    knights: [knightsQuestion(KNIGHTS_SAMPLE)],
-    eight: [eightQuestion(EIGHT_SAMPLE.from, EIGHT_SAMPLE.to)],
-    fifteen: [FIFTEEN_SAMPLE, ...fifteenBoards(options.fifteenBoards ?? 20)].map(fifteenQuestion),
-  };
+export async function coldStarts(stage: Stage, options: { searchedMore?: number } = {}): Promise<ColdStart[]> {
+  // A puzzle answered by search is asked more after its first question: random boards, by its estimates.
+  const questions = new Map(stage.puzzles.map(({ name, questions: asked }) => [name, [asked.first(), ...(asked.answeredFrom === 'search' ? asked.more(options.searchedMore ?? 20) : [])]]));
   const results: ColdStart[] = [];
-  for (const puzzle of ['knights', 'eight', 'fifteen'] as const) {
+  for (const puzzle of questions.keys()) {
     // Each cold container meets a table whose read capacity is not spent: a second of it refilled.
     await sleep(1100);
     const label = `cold-${puzzle}`;
-    const [first, ...rest] = questions[puzzle];
+    const [first, ...rest] = questions.get(puzzle)!;
     const { fn, first: firstAnswer } = await coldContainer(stage.bundle, label, first, { cpuShare: 'lambda', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
     try {
       const answers = [await firstAnswer];
@@ -106,6 +102,8 @@ export function coldStartRows(results: readonly ColdStart[]): Row[] {
 
 export interface CrowdResult {
   readonly containers: number;
+  /** The puzzles answered from a table. */
+  readonly lookedUp: ReadonlySet<string>;
   readonly cores: number;
   readonly answers: readonly Answered[];
   readonly units: number;
@@ -120,28 +118,27 @@ export interface CrowdResult {
 }
 
 /**
- * `containers` cold containers started together, each asked two knights and two Eight II questions
- * from the table and `fifteenEach` random 15-puzzle boards, back to back, frozen between them. With
- * the machine's full CPU: 20 processes on 2 cores contend as 20 Lambda environments never do, and a
- * quota on top would only stretch each one further.
+ * `containers` cold containers started together, each asked two questions of every puzzle answered
+ * from a table and `searchedEach` of every puzzle answered by search, back to back, frozen between
+ * them. With the machine's full CPU: 20 processes on 2 cores contend as 20 Lambda environments never
+ * do, and a quota on top would only stretch each one further.
  */
-export async function crowd(stage: Stage, options: { containers?: number; fifteenEach?: number } = {}): Promise<CrowdResult> {
+export async function crowd(stage: Stage, options: { containers?: number; searchedEach?: number } = {}): Promise<CrowdResult> {
   const containers = options.containers ?? 20;
-  const fifteenEach = options.fifteenEach ?? 2;
-  const knights = knightsBoards(containers * 2, 7);
-  const eight = eightPairs(containers * 2, 7);
-  const fifteen = fifteenBoards(containers * fifteenEach, 7);
+  const searchedEach = options.searchedEach ?? 2;
+  const each = (asked: Stage['puzzles'][number]['questions']) => (asked.answeredFrom === 'table' ? 2 : searchedEach);
+  const asked = stage.puzzles.map(({ questions }) => ({ each: each(questions), table: questions.answeredFrom === 'table', questions: questions.more(containers * each(questions), 7) }));
   stage.proxy.resetCounts();
   await sleep(1100); // the table's capacity of the second before refilled
   const runs = await Promise.all(
     Array.from({ length: containers }, async (_, i) => {
       const label = `crowd-${i}`;
+      // A lookup of each table first, then the searches, then a second lookup of each.
+      const mine = asked.map(({ each: count, table, questions }) => ({ table, questions: questions.slice(count * i, count * (i + 1)) }));
       const questions = [
-        knightsQuestion(knights[2 * i]),
-        eightQuestion(eight[2 * i].from, eight[2 * i].to),
-        ...fifteen.slice(fifteenEach * i, fifteenEach * (i + 1)).map(fifteenQuestion),
-        knightsQuestion(knights[2 * i + 1]),
-        eightQuestion(eight[2 * i + 1].from, eight[2 * i + 1].to),
+        ...mine.flatMap(({ table, questions: some }) => (table ? some.slice(0, 1) : [])),
+        ...mine.flatMap(({ table, questions: some }) => (table ? [] : some)),
+        ...mine.flatMap(({ table, questions: some }) => (table ? some.slice(1) : [])),
       ];
       const { fn, first } = await coldContainer(stage.bundle, label, questions[0], { cpuShare: 'full', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
       try {
@@ -156,6 +153,7 @@ export async function crowd(stage: Stage, options: { containers?: number; fiftee
   const counts = stage.proxy.counts();
   return {
     containers,
+    lookedUp: lookedUp(stage),
     cores: availableParallelism(),
     answers: runs.flatMap((run) => run.answers),
     units: counts.units,
@@ -169,24 +167,27 @@ export async function crowd(stage: Stage, options: { containers?: number; fiftee
   };
 }
 
-/** Of the knights and Eight II answers, those from the table. */
-export function tableShare(answers: readonly Answered[]): { fromTable: number; lookups: number } {
-  const lookups = answers.filter((answer) => answer.question.puzzle !== 'fifteen');
-  return { fromTable: lookups.filter((answer) => answer.source === 'table').length, lookups: lookups.length };
+/** Of the answers to puzzles answered from a table, those from the table. */
+export function tableShare(answers: readonly Answered[], lookups: ReadonlySet<string>): { fromTable: number; lookups: number } {
+  const looked = answers.filter((answer) => lookups.has(answer.question.puzzle));
+  return { fromTable: looked.filter((answer) => answer.source === 'table').length, lookups: looked.length };
 }
+
+/** The puzzles of the stage answered from a table. */
+export const lookedUp = (stage: Stage) => new Set(stage.puzzles.filter(({ questions }) => questions.answeredFrom === 'table').map(({ name }) => name));
 
 export function crowdRows(result: CrowdResult): Row[] {
   const handler = result.answers.flatMap((answer) => answer.handlerMs ?? []);
-  const { fromTable, lookups } = tableShare(result.answers);
-  const fifteen = result.answers.filter((answer) => answer.question.puzzle === 'fifteen');
+  const { fromTable, lookups } = tableShare(result.answers, result.lookedUp);
+  const searched = result.answers.filter((answer) => !result.lookedUp.has(answer.question.puzzle));
   const wrong = inexact(result.answers);
   const figure = (name: string, value: string): Row => ({ figure: name, value });
   return [
     figure('containers at once (CPU: the machine\'s, no quota)', `${result.containers} on ${result.cores} cores`),
     figure('answers', `${result.answers.length}: ${statuses(result.answers)}`),
     figure('exact (of those answered)', wrong.length === 0 ? 'all' : `not: ${wrong.map((answer) => answer.question.target).join(' ')}`),
-    figure('knights and Eight II from the table', `${fromTable}/${lookups} (${share(fromTable, lookups)})`),
-    figure('15-puzzle boards', `${statuses(fifteen)}; ${heuristics(fifteen)}`),
+    figure(`lookups from the table (${[...result.lookedUp].join(', ')})`, `${fromTable}/${lookups} (${share(fromTable, lookups)})`),
+    figure('questions searched', `${statuses(searched)}; ${heuristics(searched)}`),
     figure('handler ms p50 / p99', `${ms(quantile(handler, 0.5))} / ${ms(quantile(handler, 0.99))}`),
     figure('read units (all containers)', `${result.units} in ${result.requests} reads, ${result.throttled} throttled`),
     figure('peak read units in a second (cap)', `${result.peakUnitsPerSecond} (${TABLE_MAX_READ_UNITS})`),
@@ -202,6 +203,8 @@ export function crowdRows(result: CrowdResult): Row[] {
 
 export interface ReloadResult {
   readonly containers: number;
+  /** The puzzle whose table was reloaded. */
+  readonly reloaded: string;
   readonly answers: readonly Answered[];
   /** Answers asked while the reload ran. */
   readonly during: readonly Answered[];
@@ -223,15 +226,19 @@ const PRECOMPUTE = fileURLToPath(new URL('../precompute.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Warm containers answering a stream of fresh knights questions while `npm run precompute --
- * --goals standard --force` reloads the knights table through the proxy: the new generation is
- * written beside the old one, which answers until the manifest names the new one (docs/loading.md).
+ * Warm containers answering a stream of fresh questions of the first puzzle answered from a table
+ * while `npm run precompute -- --goals <its table> --force` reloads that table through the proxy:
+ * the new generation is written beside the old one, which answers until the manifest names the new
+ * one (docs/loading.md).
  */
 export async function reloadUnderTraffic(stage: Stage, options: { containers?: number } = {}): Promise<ReloadResult> {
   const containers = options.containers ?? 4;
-  const boards = knightsBoards(6000, 11);
+  const reloaded = stage.puzzles.find(({ questions }) => questions.reload !== undefined);
+  if (!reloaded) throw new Error('No puzzle of the registry names a table to reload under traffic (its rehearsal role\'s reload).');
+  const { goals, table } = reloaded.questions.reload!;
+  const questions = reloaded.questions.more(6000, 11);
   const generation = async () => {
-    const item = (await stage.client.send(new GetItemCommand({ TableName: stage.tableName, Key: { pk: { S: manifestKey('knights#standard') } }, ConsistentRead: true }))).Item;
+    const item = (await stage.client.send(new GetItemCommand({ TableName: stage.tableName, Key: { pk: { S: manifestKey(table) } }, ConsistentRead: true }))).Item;
     return item ? (readManifest(item) as Manifest).generation : undefined;
   };
   const before = await generation();
@@ -240,7 +247,7 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
   const warm = await Promise.all(
     Array.from({ length: containers }, async (_, i) => {
       const label = `reload-${i}`;
-      const { fn, first } = await coldContainer(stage.bundle, label, knightsQuestion(boards[next++]), { cpuShare: 'full', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
+      const { fn, first } = await coldContainer(stage.bundle, label, questions[next++], { cpuShare: 'full', tableName: stage.tableName, endpoint: await stage.proxy.endpointFor(label) });
       await first;
       return { fn, label };
     }),
@@ -250,9 +257,9 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
   let reloading = true;
   let asking = true;
   const streams = warm.map(async ({ fn, label }) => {
-    while (asking && next < boards.length) {
+    while (asking && next < questions.length) {
       const asked = reloading;
-      const answer = await ask(fn, knightsQuestion(boards[next++]), label);
+      const answer = await ask(fn, questions[next++], label);
       answers.push(answer);
       if (asked && reloading) during.push(answer);
       await sleep(20);
@@ -265,7 +272,7 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
     // thread pinned to the last core (when taskset is there), so that its build takes the API's
     // containers' CPU as little as a 2-core machine allows.
     // Its checks take at most what the deploy's loader lets them: half the table's cap on reads.
-    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', 'standard', '--force', '--workers', '1', '--read-units', String(LOADER_READ_UNITS)];
+    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', goals, '--force', '--workers', '1', '--read-units', String(LOADER_READ_UNITS)];
     const lastCore = String(availableParallelism() - 1);
     const pinned = spawnSync('taskset', ['-c', lastCore, 'true']).status === 0;
     const loader = pinned ? spawn('taskset', ['-c', lastCore, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -285,7 +292,7 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
   const failures = warm.flatMap(({ fn }) => fn.failures());
   const trouble = troubleSaid(warm.map(({ fn }) => loggedTrouble(fn.stdout())));
   for (const { fn } of warm) await fn.close();
-  return { containers, answers, during, reloadSeconds, reloadFailure, generations: [before, await generation()], failures, trouble, readMs: containersReadMs(stage, warm.map(({ label }) => label)), containerReads: added(warm.map(({ label }) => stage.proxy.countsOf(label))), reloadReads: added([stage.proxy.countsOf('reload')]) };
+  return { containers, reloaded: reloaded.name, answers, during, reloadSeconds, reloadFailure, generations: [before, await generation()], failures, trouble, readMs: containersReadMs(stage, warm.map(({ label }) => label)), containerReads: added(warm.map(({ label }) => stage.proxy.countsOf(label))), reloadReads: added([stage.proxy.countsOf('reload')]) };
 }
 
 const added = (counts: readonly { units: number; requests: number; throttled: number }[]) =>
@@ -302,7 +309,7 @@ export function reloadRows(result: ReloadResult): Row[] {
   const fromTable = result.during.filter((answer) => answer.source === 'table').length;
   const wrong = inexact(result.answers);
   return [
-    figure('warm containers asking fresh knights questions', String(result.containers)),
+    figure(`warm containers asking fresh ${result.reloaded} questions`, String(result.containers)),
     figure('reload (--goals standard --force), seconds', `${result.reloadSeconds.toFixed(1)}${result.reloadFailure ? `, FAILED: ${result.reloadFailure}` : ''}`),
     figure('generation answering before / after', `${result.generations[0]} / ${result.generations[1]}`),
     figure('answers during the reload', `${result.during.length}: ${statuses(result.during)}`),
@@ -319,9 +326,16 @@ export function reloadRows(result: ReloadResult): Row[] {
 // ---------------------------------------------------------------------------------------------
 // d. The loader's whole-space load at the loader's memory
 
-export const WHOLE_SPACE_LOAD = '--goals standard --knights-depth 39';
+/** The largest load a puzzle's rehearsal role names, as the deploy's `load` setting takes it. */
+async function largestLoad(): Promise<string> {
+  const named = (await withBenchmarks()).find(({ benchmarks }) => benchmarks.rehearsal?.largestLoad !== undefined);
+  if (!named) throw new Error('No puzzle of the registry names a largest load for the loader\'s rehearsal (its rehearsal role\'s largestLoad).');
+  return named.benchmarks.rehearsal!.largestLoad!;
+}
 
 export interface LoaderResult {
+  /** The load's words (LOAD_OPTIONS). */
+  readonly load: string;
   readonly memoryMb: number;
   readonly share: number;
   readonly cores: number | undefined;
@@ -335,7 +349,7 @@ export interface LoaderResult {
 }
 
 /**
- * The loader's bundle, run as the deploy's trigger runs it on the whole knights space, with the
+ * The loader's bundle, run as the deploy's trigger runs it on a puzzle's largest load, with the
  * memory the stack gives that load and its vCPUs' cores, against dynalite on disk (in a process of
  * its own) through the proxy. Minutes, and gigabytes: not in the default run.
  */
@@ -346,12 +360,13 @@ export async function loaderWholeSpace(log: (line: string) => void = () => {}): 
   try {
     const bundle = await buildFunctionBundle(join(dir, 'loader'), (stack) => stack.loader!.loader.function);
     const choices = await loadChoices();
-    const memoryMb = loaderMemoryMb(choices, parseLoadWords(choices, WHOLE_SPACE_LOAD.split(' ')).values, LOADER_MEMORY_MB);
+    const load = await largestLoad();
+    const memoryMb = loaderMemoryMb(choices, parseLoadWords(choices, load.split(' ')).values, LOADER_MEMORY_MB);
     const timeoutSeconds = LOADER_TIMEOUT.toSeconds();
     const endpoint = await proxy.endpointFor('loader');
-    log(`the loader: ${memoryMb} MB (${vcpuShare(memoryMb).toFixed(2)} vCPU, pinned to ${coresFor(vcpuShare(memoryMb))} core(s)), timeout ${timeoutSeconds} s, LOAD_OPTIONS ${WHOLE_SPACE_LOAD}`);
+    log(`the loader: ${memoryMb} MB (${vcpuShare(memoryMb).toFixed(2)} vCPU, pinned to ${coresFor(vcpuShare(memoryMb))} core(s)), timeout ${timeoutSeconds} s, LOAD_OPTIONS ${load}`);
     const loader = await startBundledFunction(bundle, {
-      environment: { TABLE_NAME: 'tablebase-rehearsal-loader', DYNAMODB_ENDPOINT: endpoint, LOAD_OPTIONS: WHOLE_SPACE_LOAD },
+      environment: { TABLE_NAME: 'tablebase-rehearsal-loader', DYNAMODB_ENDPOINT: endpoint, LOAD_OPTIONS: load },
       memoryMb,
       cpuShare: 'lambda',
       timeoutSeconds,
@@ -368,7 +383,7 @@ export async function loaderWholeSpace(log: (line: string) => void = () => {}): 
     const peakMemoryMb = loader.peakMemoryMb();
     await loader.close();
     failure ??= loader.failures()[0];
-    return { memoryMb, share: loader.cpu.share, cores: loader.cpu.pinnedCores, note: loader.cpu.note, seconds, budgetSeconds: 0.6 * timeoutSeconds, peakMemoryMb, result, failure, units: proxy.counts().units };
+    return { load, memoryMb, share: loader.cpu.share, cores: loader.cpu.pinnedCores, note: loader.cpu.note, seconds, budgetSeconds: 0.6 * timeoutSeconds, peakMemoryMb, result, failure, units: proxy.counts().units };
   } finally {
     await proxy.close();
     await dynamo.close();
@@ -380,7 +395,7 @@ export function loaderRows(result: LoaderResult): Row[] {
   const figure = (name: string, value: string): Row => ({ figure: name, value });
   const tables = (result.result as { tables?: { table: string; status: string; positions: number; pages: number; seconds: number }[] } | undefined)?.tables ?? [];
   return [
-    figure('load', WHOLE_SPACE_LOAD),
+    figure('load', result.load),
     figure('memory (the stack\'s for this load)', `${result.memoryMb} MB = ${result.share.toFixed(2)} vCPU`),
     figure('CPU', result.cores !== undefined ? `pinned to ${result.cores} core(s)` : (result.note ?? 'not held')),
     figure('outcome', result.failure ?? tables.map((table) => `${table.table} ${table.status}: ${table.positions} positions in ${table.pages} pages`).join('; ')),

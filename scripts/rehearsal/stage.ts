@@ -1,8 +1,8 @@
 /**
  * What the rehearsal's scenarios share: dynalite in a process of its own (so that this process's
  * event loop is the proxy's and the containers' alone), the default tables loaded once by the real
- * loader (store/loader.ts, the same tables as `npm run precompute` with no options: knights to depth
- * 15, Eight II, the 15-puzzle's pattern databases; 30 to 60 s on a 2-core machine), the
+ * loader (store/loader.ts, the same tables as `npm run precompute` with no options: every puzzle's
+ * default tables, 30 to 60 s on a 2-core machine), each puzzle's questions, the
  * read-capacity proxy at the table's cap in front of it, and the API's bundle as `cdk synth` builds it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
-import { loadChoices, tableSpecs } from '../../puzzles/registry';
+import type { RehearsalQuestions } from '../../puzzles/roles/benchmarks';
+import { loadChoices, tableSpecs, withBenchmarks } from '../../puzzles/registry';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { type LocalDynamo, startLocalDynamo } from '../../store/local-dynamodb';
@@ -27,6 +28,8 @@ export interface Stage {
   readonly tableName: string;
   /** The tables loaded, with the seconds each took. */
   readonly loaded: readonly { table: string; seconds: number }[];
+  /** Each puzzle's questions (its benchmarks' rehearsal role), in the registry's order. */
+  readonly puzzles: readonly { readonly name: string; readonly questions: RehearsalQuestions }[];
   close(): Promise<void>;
 }
 
@@ -54,7 +57,8 @@ export async function startStage(log: (line: string) => void = () => {}): Promis
       log(`loaded ${spec.table} in ${seconds.toFixed(1)} s`);
       loaded.push({ table: spec.table, seconds });
     }
-    return { dynamo, client, proxy, bundle, tableName: REHEARSAL_TABLE, loaded, close };
+    const puzzles = (await withBenchmarks()).flatMap(({ puzzle, benchmarks }) => (benchmarks.rehearsal ? [{ name: puzzle.name, questions: benchmarks.rehearsal }] : []));
+    return { dynamo, client, proxy, bundle, tableName: REHEARSAL_TABLE, loaded, puzzles, close };
   } catch (error) {
     await close();
     throw error;

@@ -35,7 +35,7 @@ function withinRules(answers: readonly Answered[], failures: readonly string[]) 
 
 describe("the bundle under Lambda's rules, against the table's read cap", () => {
   it("answers a cold container's first question on each puzzle exactly, within its deadline and memory, reading at most 100 units", async () => {
-    const results = await coldStarts(stage, { fifteenBoards: 5 });
+    const results = await coldStarts(stage, { searchedMore: 5 });
     const of = (puzzle: string) => results.find((result) => result.puzzle === puzzle)!;
     for (const result of results) {
       withinRules([result.first, ...result.rest], result.failures);
@@ -52,7 +52,7 @@ describe("the bundle under Lambda's rules, against the table's read cap", () => 
   }, 600_000);
 
   it('answers 20 cold containers at once exactly, within their deadlines and memory, reading at most 100 units each', async () => {
-    const result = await crowd(stage, { containers: 20, fifteenEach: 1 });
+    const result = await crowd(stage, { containers: 20, searchedEach: 1 });
     withinRules(result.answers, result.failures);
     expect.soft(result.answers).toHaveLength(20 * 5);
     expect.soft(inexact(result.answers).map((answer) => answer.question.target)).toEqual([]);

@@ -17,6 +17,7 @@ import { judge } from './judge';
 import { type Row, TRIALS, compileReference, latencies, timed, timedAsync } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
+import { eightRehearsal } from './rehearsal';
 
 async function precompute(): Promise<Row[]> {
   const bfs = timed(() => Array.from({ length: 9 }, (_, goal) => buildEightBfsTable(goal)));
@@ -87,6 +88,7 @@ function search(): Row[] {
 }
 
 export const benchmarks: PuzzleBenchmarks = {
+  rehearsal: eightRehearsal,
   rows: { precompute, search, judge },
   searchedPaths: () => randomPairs(Number.POSITIVE_INFINITY, 40_000).map(([a, b]) => `/eight?from=${formatEightBoard(a)}&to=${formatEightBoard(b)}`),
 };

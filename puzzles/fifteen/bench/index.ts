@@ -19,6 +19,7 @@ import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { fifteenColdStart } from './cold-start';
 import { againstPatternReference } from './pattern-reference';
 import { fifteenThroughUrl } from './through-url';
+import { fifteenRehearsal } from './rehearsal';
 
 const WALKS = 200;
 const WALK_MOVES = 60;
@@ -104,4 +105,4 @@ function fifteen(): Row[] {
   }
 }
 
-export const benchmarks: PuzzleBenchmarks = { rows: { fifteen, 'fifteen-url': fifteenThroughUrl, init: fifteenColdStart } };
+export const benchmarks: PuzzleBenchmarks = { rows: { fifteen, 'fifteen-url': fifteenThroughUrl, init: fifteenColdStart }, rehearsal: fifteenRehearsal };

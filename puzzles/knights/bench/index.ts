@@ -17,6 +17,7 @@ import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { full } from './full';
 import { judge } from './judge';
+import { knightsRehearsal } from './rehearsal';
 
 /** The depth the query and init benchmarks load: hundreds of pages, loaded in a second or two. */
 const SERVED_DEPTH = 10;
@@ -55,6 +56,7 @@ function search(): Row[] {
 }
 
 export const benchmarks: PuzzleBenchmarks = {
+  rehearsal: knightsRehearsal,
   rows: { precompute, search, full, judge },
   served: {
     spec: () => knightsSpec('standard', SERVED_DEPTH),

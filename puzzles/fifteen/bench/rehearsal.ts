@@ -1,0 +1,30 @@
+/**
+ * The 15-puzzle questions of the rehearsal (npm run rehearse): the SPEC's 58-move board, then
+ * uniform random solvable boards (the seeded ones of the benchmarks and tests first), each answer
+ * worked out by IDA* over the 6-6-3 databases built in memory here (offline/databases.ts, about
+ * 15 s, once a process), not read from the function's package or a table.
+ */
+import { computedOnce } from '../../../core/benchmark';
+import { samples } from '../../../core/seeded';
+import type { RehearsalQuestion, RehearsalQuestions } from '../../roles/benchmarks';
+import { solveDatabases } from '../offline/databases';
+import { formatFifteenBoard, parseFifteenBoard } from '../rules/board';
+import { MAX_MOVES } from '../rules/query';
+import { searchFifteen } from '../rules/search';
+import { solvableBoardArbitrary } from '../seeded-inputs';
+
+const FAR = '15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14';
+
+function question(board: string): RehearsalQuestion {
+  return {
+    puzzle: 'fifteen',
+    target: `/fifteen?board=${board}`,
+    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: MAX_MOVES, solvable: true }, undefined, solveDatabases(() => {}))),
+  };
+}
+
+export const fifteenRehearsal: RehearsalQuestions = {
+  first: () => question(FAR),
+  more: (count, seed) => samples(solvableBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
+  answeredFrom: 'search',
+};
