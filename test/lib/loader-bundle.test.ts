@@ -47,7 +47,8 @@ describe('the loader bundle', () => {
   it('loads and verifies the tables, does nothing the second time, and the API answers from them; the databases built on worker threads are the same pages', async () => {
     const tableName = await freshTable(client, 'loader');
     const bundle = await bundleOf('loader');
-    expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps' });
+    // its checks take half the table's cap on reads at most (the other half is the API's)
+    expect(bundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps', READ_UNITS_PER_SECOND: '500' });
     // The template's depth, lowered so that the rehearsal stays quick, and a goal of one's own.
     const loader = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: `--knights-depth 6 --goal mine=${OWN}` } });
     running.push(loader);
