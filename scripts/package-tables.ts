@@ -16,12 +16,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { withOfflineRoles } from '../puzzles/registry';
-import { ArrayFileError, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../store/array-file';
+import { ArrayFileError, arrayCacheFolder, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../store/array-file';
 import type { TableId } from '../store/table-schema';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Where built files are kept between builds (the usual home of tools' caches). */
-export const TABLES_CACHE = join(PROJECT_ROOT, 'node_modules', '.cache', 'tablebase');
+/** Where built files are kept between builds. */
+export const TABLES_CACHE = arrayCacheFolder(PROJECT_ROOT);
 
 /** The key of this program's builds: the sha256 of its code and everything it imports, bundled. */
 async function codeKey(): Promise<string> {

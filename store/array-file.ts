@@ -20,6 +20,9 @@ const FORMAT_LINE = 'tablebase arrays 1\n';
 /** The folder of a function's package that holds its tables' files, beside its bundle. */
 export const PACKAGED_TABLES_FOLDER = 'tables';
 
+/** Where files of arrays built on this machine are kept between runs, under a project's root (the usual home of tools' caches). */
+export const arrayCacheFolder = (projectRoot: string) => join(projectRoot, 'node_modules', '.cache', 'tablebase');
+
 /** Where the file of `table` is in a folder of such files. */
 export const packagedArrayFile = (folder: string, table: TableId) => join(folder, `${table}.arrays`);
 
