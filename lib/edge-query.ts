@@ -53,6 +53,16 @@ function decode(text) {
   }
 }
 
+// A field as name=value, encoded; undefined for a value no URL can carry (a lone UTF-16 surrogate,
+// which encodeURIComponent refuses): dropped, as a field of no puzzle's would be.
+function encoded(name, value) {
+  try {
+    return encode(name) + '=' + encode(decode(value));
+  } catch (e) {
+    return undefined;
+  }
+}
+
 function base64url(ascii) {
   var out = '';
   for (var i = 0; i < ascii.length; i += 3) {
@@ -68,6 +78,10 @@ function base64url(ascii) {
 function handler(event) {
   var request = event.request;
   var path = request.uri.replace(/\\/+$/, '') || '/';
+  // A question already in the path is the edge's own form: a viewer's is dropped, so that only
+  // the query's own fields, as this function writes them, ever make a cache key.
+  var written = path.indexOf('${QUESTION_IN_PATH}');
+  if (written >= 0) request.uri = path = path.slice(0, written) || '/';
   var names = Object.prototype.hasOwnProperty.call(FIELDS, path) ? FIELDS[path] : [];
   var query = request.querystring || {};
   var kept = [];
@@ -75,7 +89,8 @@ function handler(event) {
     if (!Object.prototype.hasOwnProperty.call(query, names[i])) continue;
     var entry = query[names[i]];
     var value = entry.multiValue && entry.multiValue.length > 0 ? entry.multiValue[0].value : entry.value;
-    kept.push(encode(names[i]) + '=' + encode(decode(value === undefined ? '' : String(value))));
+    var field = encoded(names[i], value === undefined ? '' : String(value));
+    if (field !== undefined) kept.push(field);
   }
   if (kept.length > 0) request.uri = path + '${QUESTION_IN_PATH}' + base64url(kept.join('&'));
   request.querystring = {};

@@ -68,7 +68,7 @@ import {
   sameIdentity,
   writeUnitsOf,
 } from './table-schema';
-import { ReadPace, pageReadUnits } from './read-pace';
+import { ReadPace } from './read-pace';
 import { checkPage, countItems, removeOthers, spotCheck } from './verify';
 
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
@@ -376,8 +376,7 @@ async function verifySample(client: DynamoDBClient, tableName: string, pages: Ta
  * a reader needs every page anyway.
  */
 async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, stored: (key: string) => string, policy: RetryPolicy, pace: ReadPace | undefined) {
-  await pace?.spend(pageReadUnits(pages.pages.length, true));
-  const items = await readPages(client, tableName, pages.pages.map(({ key }) => stored(key)), { policy, consistent: true });
+  const items = await readPages(client, tableName, pages.pages.map(({ key }) => stored(key)), { policy, consistent: true, pace });
   const differing = pages.pages.filter(({ key }, index) => {
     const item = items.get(stored(key));
     return !item || !Buffer.from(pageBytesOf(item)).equals(pages.encode(index));

@@ -4,6 +4,7 @@
  * jitter as the loader's writes. Used by the loader's spot check and by the service's reader.
  */
 import { BatchGetItemCommand, type BatchGetItemCommandOutput, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type ReadPace, pageReadUnits } from './read-pace';
 import { type RetryPolicy, backoff } from './retry';
 import { type DynamoItem, PARTITION_KEY } from './table-schema';
 
@@ -16,6 +17,8 @@ export interface ReadOptions {
   readonly consistent?: boolean;
   /** Longest wait for one call. */
   readonly timeoutMs?: number;
+  /** A pace the calls keep to (a load's checks on a table that answers meanwhile), each paying for its keys before it is sent. */
+  readonly pace?: ReadPace;
 }
 
 /** DynamoDB kept some keys unprocessed through every retry. */
@@ -35,6 +38,7 @@ export async function readPages(client: DynamoDBClient, tableName: string, keys:
           throw new UnprocessedKeysError(`DynamoDB left ${pending.length} keys unprocessed ${options.policy.maxAttempts} times in a row`);
         }
         if (attempt > 0) await backoff(options.policy, attempt);
+        await options.pace?.spend(pageReadUnits(pending.length, options.consistent ?? false));
         const output: BatchGetItemCommandOutput = await client.send(
           new BatchGetItemCommand({
             RequestItems: { [tableName]: { Keys: pending.map((key) => ({ [PARTITION_KEY]: { S: key } })), ConsistentRead: options.consistent } },

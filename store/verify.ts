@@ -13,7 +13,7 @@ import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, writeBatchRequests } from './batch-writer';
 import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
 import { readPages } from './page-reads';
-import { type ReadPace, pageReadUnits } from './read-pace';
+import type { ReadPace } from './read-pace';
 import { DEFAULT_RETRY, type RetryPolicy, backoff, isRetryable } from './retry';
 import type { StoredPosition, TablePages } from './table-pages';
 import { type DynamoItem, PARTITION_KEY, pageBytesOf } from './table-schema';
@@ -157,9 +157,7 @@ export async function spotCheck(
     if (onPage) onPage.push(position);
     else byPage.set(position.key, [position]);
   }
-  const keys = [...byPage.keys()].map(stored);
-  await pace?.spend(pageReadUnits(keys.length, true));
-  const items = await readPages(client, tableName, keys, { policy, consistent: true });
+  const items = await readPages(client, tableName, [...byPage.keys()].map(stored), { policy, consistent: true, pace });
   const failures: SpotCheckFailure[] = [];
   for (const [key, positions] of byPage) {
     const item = items.get(stored(key));

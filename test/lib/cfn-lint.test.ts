@@ -64,9 +64,11 @@ describe('cfn-lint', () => {
     });
     const { status, output } = cfnLint('--format', 'parseable', '--', ...files);
     const findings = output.trim().split('\n').filter(Boolean);
-    expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatch(/unacknowledged-subscription\.json:.*:E3006:Resource type 'AWS::PricingPlanManager::Subscription' does not exist/);
-    expect(status).not.toBe(0);
+    // cfn-lint 1.51 (these machines') knows no such resource type yet; a later one that does finds
+    // nothing there either, and the acknowledgement is then only unneeded
+    expect(findings.length).toBeLessThanOrEqual(1);
+    for (const finding of findings) expect(finding).toMatch(/unacknowledged-subscription\.json:.*:E3006:Resource type 'AWS::PricingPlanManager::Subscription' does not exist/);
+    expect(status !== 0).toBe(findings.length > 0);
   });
 
   it('skips only E3006 (a resource type its specification does not know), and only on the plan\'s subscription; W3005 on CDK\'s functions', () => {

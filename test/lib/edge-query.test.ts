@@ -127,10 +127,18 @@ describe('the path the edge forwards', () => {
   });
 
   it('stays as it came, its query emptied, where no puzzle\'s field is kept: the page, /health, /stats, /openapi.json, paths that are not there', () => {
-    for (const path of ['/', '/health', '/stats', '/openapi.json', '/favicon.ico', '/nowhere', '/constructor', '/__proto__', '/knights/~x']) {
+    for (const path of ['/', '/health', '/stats', '/openapi.json', '/favicon.ico', '/nowhere', '/constructor', '/__proto__']) {
       const request = forwarded(`${path}?board=${KNIGHTS_SAMPLE}&from=12X453786&x=1`);
       expect([request.uri, request.querystring], path).toEqual([path, {}]);
     }
+    // a question a viewer wrote into the path itself is dropped: no token but the function's own makes a cache key
+    const own = forwarded(`/knights?board=${KNIGHTS_SAMPLE}`).uri;
+    expect(forwarded(`${own}`)).toMatchObject({ uri: '/knights', querystring: {} });
+    expect(forwarded(`/knights/~${Buffer.from('goal=x&board=1&limit=3').toString('base64url')}?board=${KNIGHTS_SAMPLE}`).uri).toBe(own);
+    expect(forwarded('/~abc').uri).toBe('/');
+    // a value no URL can carry (a lone surrogate, should CloudFront hand the function one) is dropped, not an edge error
+    const lone = handler({ request: { method: 'GET', uri: '/knights', querystring: { board: { value: '\ud800' }, limit: { value: '9' } }, headers: {} } });
+    expect(lone.uri).toBe(`/knights/~${Buffer.from('limit=9').toString('base64url')}`);
     // a puzzle's path asked none of its own fields
     for (const target of ['/knights?utm_source=x&from=1', '/knights/?x=1', '/eight?board=1', '/fifteen']) {
       const request = forwarded(target);
