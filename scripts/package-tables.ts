@@ -4,7 +4,7 @@
  * puzzle's own load on every core and written as files of arrays (store/array-file.ts) into FOLDER,
  * which the stack's bundling makes the package's `tables/` (lib/tablebase-function.ts).
  *
- * A build takes seconds (about 10 s for 6-6-3 on two cores), so each file is kept in a cache keyed
+ * A build takes seconds (5 to 7 s for 6-6-3 on two cores), so each file is kept in a cache keyed
  * by the content of the code that builds it: this program bundled (every module it runs, the
  * puzzles' included). The same code finds its file there, checked against its checksum, and copies
  * it; any change to that code builds anew.

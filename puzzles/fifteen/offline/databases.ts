@@ -3,7 +3,7 @@
  * (node_modules/.cache/tablebase/, the file of arrays a load or the function's package holds:
  * store/array-file.ts), under a key of the source code that builds them (core/source-key.ts), and
  * checked against their checksum when read: about half a second. A run that finds none, or a file
- * that fails its check, builds them (10 to 20 s, said on stderr group by group) and keeps them for
+ * that fails its check, builds them (8 to 12 s on one thread, said on stderr group by group) and keeps them for
  * the next. A board 80 moves away then takes seconds, where Manhattan distance with conflicts does
  * not finish in minutes.
  */
@@ -54,7 +54,7 @@ export function solveDatabases(log: (line: string) => void = (line) => process.s
     }
   }
   const started = performance.now();
-  log(`fifteen: building the ${name} pattern databases, once${file === undefined ? ' (in memory: no sources here to key a kept copy by)' : ` (kept in ${file} for the next runs)`}: 10 to 20 s`);
+  log(`fifteen: building the ${name} pattern databases, once${file === undefined ? ' (in memory: no sources here to key a kept copy by)' : ` (kept in ${file} for the next runs)`}: 8 to 12 s`);
   const databases = buildPatternDatabases(partition, (group, milliseconds) => log(`fifteen:   tiles ${group.join(',')} in ${(milliseconds / 1000).toFixed(1)} s`));
   const bytes = databases.tables.reduce((sum, table) => sum + table.length, 0);
   log(`fifteen: built the ${name} pattern databases (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
