@@ -10,9 +10,9 @@
  * it; any change to that code builds anew.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { withOfflineRoles } from '../puzzles/registry';
@@ -67,6 +67,8 @@ export async function packageTables(folder: string, log: (line: string) => void 
         if (pages.kind !== 'arrays') throw new Error(`${table} is a table of positions; only tables of arrays go into the package.`);
         const file = writeArrayFile(cached, table, arraysOfPages(pages));
         log(`${table}: built in ${((performance.now() - started) / 1000).toFixed(1)} s (${file.checksum.slice(0, 19)}…), kept in ${cached}`);
+        // the copies built by code as it was before are not used again
+        for (const old of readdirSync(TABLES_CACHE)) if (old !== basename(cached) && new RegExp(`^${table}-[0-9a-f]{16}\\.arrays$`).test(old)) rmSync(join(TABLES_CACHE, old), { force: true });
       }
       copyFileSync(cached, packagedArrayFile(folder, table));
       written.push(table);

@@ -7,8 +7,8 @@
  * the next. A board 80 moves away then takes seconds, where Manhattan distance with conflicts does
  * not finish in minutes.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectRootOf, sourceKey } from '../../../core/source-key';
 import { arrayCacheFolder, readArrayFile, writeArrayFile } from '../../../store/array-file';
@@ -61,6 +61,9 @@ export function solveDatabases(log: (line: string) => void = (line) => process.s
   if (file !== undefined) {
     try {
       writeArrayFile(file, FIFTEEN_TABLE, databaseArrays(databases));
+      // the copies built by code as it was before are not used again
+      const older = new RegExp(`^${FIFTEEN_TABLE}-${name}-solve-[0-9a-f]{16}\\.arrays$`);
+      for (const old of readdirSync(dirname(file))) if (old !== basename(file) && older.test(old)) rmSync(join(dirname(file), old), { force: true });
     } catch (error) {
       log(`fifteen: could not keep them in ${file} (${(error as Error).message}); the next run builds them again`);
     }

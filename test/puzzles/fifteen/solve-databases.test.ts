@@ -3,7 +3,7 @@
  * kept by a first run, read back by the next without a build, and built again over a kept copy that
  * fails its check. A small partition (five groups of three tiles) stands in for 6-6-3.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,12 @@ function run(folder: string) {
 describe("npm run solve's pattern databases, kept on disk", () => {
   it('are built and kept by a first run (said, group by group), and read back by the next without a build', () => {
     const first = join(root, 'first');
+    // a copy built by the code as it was before, and another partition's: the first goes, the second stays
+    mkdirSync(first);
+    writeFileSync(join(first, 'fifteen-3-3-3-3-3-solve-0123456789abcdef.arrays'), 'older');
+    writeFileSync(join(first, 'fifteen-6-6-3-solve-0123456789abcdef.arrays'), 'other');
     const built = run(first);
+    expect(readdirSync(first).sort()).toEqual([basename(solveDatabasesFile({ folder: first, partition })!), 'fifteen-6-6-3-solve-0123456789abcdef.arrays'].sort());
     expect(built.databases.tables).toEqual(expected.tables);
     expect(built.lines[0]).toMatch(/^fifteen: building the 3-3-3-3-3 pattern databases, once \(kept in .*fifteen-3-3-3-3-3-solve-[0-9a-f]{16}\.arrays for the next runs\)/);
     expect(built.lines.filter((line) => /^fifteen: {3}tiles \d+,\d+,\d+ in \d+\.\d s$/.test(line))).toHaveLength(5);
