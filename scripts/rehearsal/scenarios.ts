@@ -107,6 +107,8 @@ export interface CrowdResult {
   readonly cores: number;
   readonly answers: readonly Answered[];
   readonly units: number;
+  /** The most read units one container read. */
+  readonly mostUnits: number;
   readonly requests: number;
   readonly throttled: number;
   readonly peakUnitsPerSecond: number;
@@ -144,7 +146,7 @@ export async function crowd(stage: Stage, options: { containers?: number; search
       try {
         const answers = [await first];
         for (const question of questions.slice(1)) answers.push(await ask(fn, question, label));
-        return { answers, failures: fn.failures(), peak: fn.peakMemoryMb() ?? 0, trouble: loggedTrouble(fn.stdout()) };
+        return { answers, failures: fn.failures(), peak: fn.peakMemoryMb() ?? 0, trouble: loggedTrouble(fn.stdout()), units: stage.proxy.countsOf(label).units };
       } finally {
         await fn.close();
       }
@@ -157,6 +159,7 @@ export async function crowd(stage: Stage, options: { containers?: number; search
     cores: availableParallelism(),
     answers: runs.flatMap((run) => run.answers),
     units: counts.units,
+    mostUnits: Math.max(...runs.map((run) => run.units)),
     requests: counts.requests,
     throttled: counts.throttled,
     peakUnitsPerSecond: counts.peakUnitsPerSecond,
@@ -189,7 +192,7 @@ export function crowdRows(result: CrowdResult): Row[] {
     figure(`lookups from the table (${[...result.lookedUp].join(', ')})`, `${fromTable}/${lookups} (${share(fromTable, lookups)})`),
     figure('questions searched', `${statuses(searched)}; ${heuristics(searched)}`),
     figure('handler ms p50 / p99', `${ms(quantile(handler, 0.5))} / ${ms(quantile(handler, 0.99))}`),
-    figure('read units (all containers)', `${result.units} in ${result.requests} reads, ${result.throttled} throttled`),
+    figure('read units (all containers; the most one read)', `${result.units} in ${result.requests} reads, ${result.throttled} throttled; ${result.mostUnits}`),
     figure('peak read units in a second (cap)', `${result.peakUnitsPerSecond} (${TABLE_MAX_READ_UNITS})`),
     figure('dynalite\'s time to answer a read, ms (p50 / p99 / max)', `${ms(result.readMs.p50)} / ${ms(result.readMs.p99)} / ${ms(result.readMs.max)}`),
     figure('peak memory of a container (memory)', `${ms(result.peakMemoryMb)} MB (1024)`),
