@@ -389,6 +389,19 @@ describe('what each plan accepts', () => {
     expect(acl.Properties.Rules.length).toBeLessThanOrEqual(5);
   });
 
+  it.each(['free', 'pro', 'business', 'premium'] as const)('%s: nothing no plan takes (real-time logs, continuous deployment, field-level encryption, legacy ForwardedValues, origin access identities)', (plan) => {
+    const { template } = onPlan[plan];
+    for (const type of ['AWS::CloudFront::RealtimeLogConfig', 'AWS::CloudFront::ContinuousDeploymentPolicy', 'AWS::CloudFront::CloudFrontOriginAccessIdentity']) template.resourceCountIs(type, 0);
+    const config = distributionConfig(template);
+    expect(config.ContinuousDeploymentPolicyId).toBeUndefined();
+    for (const behavior of [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])]) {
+      expect(behavior.RealtimeLogConfigArn).toBeUndefined();
+      expect(behavior.FieldLevelEncryptionId).toBeUndefined();
+      expect(behavior.ForwardedValues).toBeUndefined();
+    }
+    for (const origin of config.Origins) expect(origin.S3OriginConfig?.OriginAccessIdentity).toBeUndefined();
+  });
+
   it.each(['business', 'premium'] as const)('%s: a cache policy of its own on the path alone and a stricter headers policy, all edge locations', (plan) => {
     const { template } = onPlan[plan];
     template.hasResourceProperties('AWS::PricingPlanManager::Subscription', { PlanTier: plan.toUpperCase() });
