@@ -30,9 +30,9 @@
  *               the first search after them.
  *               (A puzzle adds its own cold starts: the 15-puzzle's, its databases read at init.)
  */
-import { parseArgs } from 'node:util';
 import type { Row } from '../core/benchmark';
 import { withBenchmarks } from '../puzzles/registry';
+import { commandOptions } from '../scripts/command-options';
 import { warnUnlessShippedRuntime } from '../scripts/runtime';
 import { benchInFreshProcess, printTable } from './harness';
 import { init } from './init';
@@ -69,17 +69,7 @@ const BENCHMARKS = await benchmarks();
 const USAGE = `usage: npm run bench [-- --only NAME] [--json]
   NAME: ${Object.keys(BENCHMARKS).join(', ')} (default: all of them, each in a process of its own)
   --json  the figures as JSON on stdout instead of tables`;
-let values: { only?: string; json?: boolean; help?: boolean };
-try {
-  ({ values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = commandOptions({ only: { type: 'string' }, json: { type: 'boolean', default: false } }, USAGE);
 const names = values.only ? [values.only] : Object.keys(BENCHMARKS);
 for (const name of names) {
   if (!Object.hasOwn(BENCHMARKS, name)) {

@@ -12,11 +12,11 @@
  *   loader   the loader's whole-space load at the loader's memory and vCPUs (minutes; only by --only)
  */
 import { cpus, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { printTable } from '../bench/harness';
 import type { Row } from '../core/benchmark';
 import { coldStartRows, coldStarts, crowd, crowdRows, loaderRows, loaderWholeSpace, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
 import { type Stage, startStage } from './rehearsal/stage';
+import { commandOptions } from './command-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<Row[]> }> = {
@@ -29,17 +29,7 @@ const NAMES = [...DEFAULT, 'loader'];
 const USAGE = `usage: npm run rehearse [-- --only NAME]
   NAME: ${NAMES.join(', ')} (default: ${DEFAULT.join(', ')}; loader, minutes long, only when named)`;
 
-let values: { only?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = commandOptions({ only: { type: 'string' } }, USAGE);
 if (values.only !== undefined && !NAMES.includes(values.only)) {
   console.error(`There is no scenario "${values.only}".\n${USAGE}`);
   process.exit(2);
