@@ -24,6 +24,7 @@ const SLOW = [
   'test/scripts/load-workers.test.ts',
   'test/store/measure-build.test.ts',
   'test/scripts/bench-command.test.ts',
+  'test/scripts/lambda-rules.test.ts',
   'test/scripts/rehearse.test.ts',
   'test/lib/cfn-lint.test.ts',
 ];
