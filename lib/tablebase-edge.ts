@@ -172,7 +172,8 @@ export class TablebaseEdge extends Construct {
     });
 
     // The plan covers exactly one distribution and one web ACL. Free is active at once; a paid tier
-    // waits in PENDING_APPROVAL until approved outside CloudFormation. Deleting a Free plan ends it at once.
+    // waits in PENDING_APPROVAL until approved outside CloudFormation. Deleting a Free plan ends it at
+    // once; a paid plan's ends with its billing period, and the distribution can be deleted only then.
     this.subscription =
       plan === 'payg'
         ? undefined
