@@ -1,4 +1,4 @@
-/** What the runner of `npm run bench` adds to core/benchmark.ts: a benchmark run again in a fresh process, and the table. */
+/** What the runner of `npm run bench` adds to core/benchmark.ts: a benchmark run again in a fresh process. */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Row } from '../core/benchmark';
@@ -9,13 +9,4 @@ export function benchInFreshProcess(name: string): Row[] {
   const run = spawnSync(process.execPath, [...process.execArgv, script, '--only', name, '--json'], { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] });
   if (run.status !== 0) throw new Error(`npm run bench -- --only ${name} failed (exit ${run.status}); its stderr is above`);
   return JSON.parse(run.stdout).results[name];
-}
-
-export function printTable(rows: Row[]): void {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join('  ');
-  console.log(line(columns));
-  for (const values of cells) console.log(line(values));
 }

@@ -30,11 +30,11 @@
  *               the first search after them.
  *               (A puzzle adds its own cold starts: the 15-puzzle's, its databases read at init.)
  */
-import type { Row } from '../core/benchmark';
+import { type Row, printTable } from '../core/benchmark';
 import { withBenchmarks } from '../puzzles/registry';
 import { commandOptions } from '../scripts/command-options';
 import { warnUnlessShippedRuntime } from '../scripts/runtime';
-import { benchInFreshProcess, printTable } from './harness';
+import { benchInFreshProcess } from './harness';
 import { init } from './init';
 import { fullLoad, load } from './load';
 import { defaultTables } from './precompute';

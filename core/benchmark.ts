@@ -65,3 +65,13 @@ export function computedOnce<T>(compute: () => T): () => T {
   let value: { readonly result: T } | undefined;
   return () => (value ??= { result: compute() }).result;
 }
+
+/** Rows as a table of aligned columns on stdout (the benchmarks', the rehearsal's). */
+export function printTable(rows: Row[]): void {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
+  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join('  ');
+  console.log(line(columns));
+  for (const values of cells) console.log(line(values));
+}

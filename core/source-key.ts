@@ -5,22 +5,22 @@
  * files takes a millisecond or two, where bundling them to compare takes a third of a second.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** Relative module specifiers of static imports and re-exports (`from './x'`, `import './x'`). */
-const RELATIVE_IMPORT = /(?:\bfrom\s+|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+/** Relative module specifiers of imports, re-exports and lazy imports (`from './x'`, `import './x'`, `import('./x')`). */
+const RELATIVE_IMPORT = /(?:\bfrom\s+|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
 
 /** The file a relative specifier names from `file`: as written, or with .ts added. */
 function resolved(file: string, specifier: string): string | undefined {
   const base = resolve(dirname(file), specifier);
-  return [base, `${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate) && !candidate.endsWith('/'));
+  return [base, `${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
 /**
- * The key of `entries` and everything they import by relative path (paths under `root`, which
- * names them in the key so that a moved file changes it); undefined when one of them is missing
- * (code run from a bundle, away from its sources).
+ * The key of `entries` and everything they import by relative path, lazily too (paths under
+ * `root`, which names them in the key so that a moved file changes it); undefined when an entry is
+ * missing (code run from a bundle, away from its sources).
  */
 export function sourceKey(root: string, entries: readonly string[]): string | undefined {
   const seen = new Set<string>();
@@ -31,9 +31,9 @@ export function sourceKey(root: string, entries: readonly string[]): string | un
     if (!existsSync(file)) return undefined;
     seen.add(file);
     for (const match of readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      // a specifier that names no file is passed over (one quoted in a comment, say)
       const next = resolved(file, match[2]);
-      if (next === undefined) return undefined;
-      pending.push(next);
+      if (next !== undefined) pending.push(next);
     }
   }
   const hash = createHash('sha256');

@@ -5,16 +5,15 @@
  * which the stack's bundling makes the package's `tables/` (lib/tablebase-function.ts).
  *
  * A build takes seconds (5 to 7 s for 6-6-3 on two cores), so each file is kept in a cache keyed
- * by the content of the code that builds it: this program bundled (every module it runs, the
- * puzzles' included). The same code finds its file there, checked against its checksum, and copies
- * it; any change to that code builds anew.
+ * by the content of the code that builds it: this program's source and every module it imports,
+ * lazily too (core/source-key.ts; the puzzles' included). The same code finds its file there,
+ * checked against its checksum, and copies it; any change to that code builds anew.
  */
-import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { sourceKey } from '../core/source-key';
 import { withOfflineRoles } from '../puzzles/registry';
 import { ArrayFileError, arrayCacheFolder, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../store/array-file';
 import type { TableId } from '../store/table-schema';
@@ -23,27 +22,11 @@ const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where built files are kept between builds. */
 export const TABLES_CACHE = arrayCacheFolder(PROJECT_ROOT);
 
-/** The key of this program's builds: the sha256 of its code and everything it imports, bundled. */
-async function codeKey(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    absWorkingDir: PROJECT_ROOT,
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  const hash = createHash('sha256');
-  for (const file of result.outputFiles) hash.update(file.contents);
-  return hash.digest('hex').slice(0, 16);
-}
-
 /** Builds (or finds in the cache) every puzzle's estimate tables and writes them into `folder`; says what it did on `log`. */
 export async function packageTables(folder: string, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<TableId[]> {
   mkdirSync(folder, { recursive: true });
-  const key = await codeKey();
+  const key = sourceKey(PROJECT_ROOT, [fileURLToPath(import.meta.url)]);
+  if (key === undefined) throw new Error(`${fileURLToPath(import.meta.url)} is not among its sources: the tables cannot be keyed by the code that builds them.`);
   const written: TableId[] = [];
   for (const { puzzle, offline } of await withOfflineRoles()) {
     for (const table of puzzle.estimates?.tables ?? []) {

@@ -12,8 +12,7 @@
  *   loader   the loader's whole-space load at the loader's memory and vCPUs (minutes; only by --only)
  */
 import { cpus, loadavg } from 'node:os';
-import { printTable } from '../bench/harness';
-import type { Row } from '../core/benchmark';
+import { type Row, printTable } from '../core/benchmark';
 import { coldStartRows, coldStarts, crowd, crowdRows, loaderRows, loaderWholeSpace, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
 import { type Stage, startStage } from './rehearsal/stage';
 import { commandOptions } from './command-options';
