@@ -15,7 +15,7 @@ export const int = (description: string) => v.pipe(v.number(), v.integer(), v.de
 /** A list the function writes and nobody changes after (read-only in the derived types; JSON Schema has no such word). */
 export const list = <T extends v.GenericSchema>(item: T) => v.pipe(v.array(item), v.readonly());
 
-export const AnswerSourceSchema = v.pipe(v.picklist(['table', 'search']), v.description('How the answer was found: the position\'s stored record ("table"), or the bounded search ("search").'));
+export const AnswerSourceSchema = v.pipe(v.picklist(['table', 'search', 'kept']), v.description('How the answer was found: the position\'s stored record ("table"), the bounded search ("search"), or a background solve whose checked answer was kept ("kept", the 15-puzzle\'s hardest boards).'));
 
 export const DynamoStateSchema = v.pipe(
   v.picklist(['reachable', 'unreachable', 'not configured']),
@@ -112,4 +112,23 @@ export const ErrorSchema = v.pipe(
 export const BatchErrorSchema = v.strictObject({
   error: v.pipe(v.string(), v.description('"Query N: " and the sentence the query alone would get.')),
   status: int('The status the query alone would get (400, 422, 503).'),
+});
+
+const solvingFields = {
+  since: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/), v.description('When its solve started (ISO 8601, UTC).')),
+  seconds: int('How long it has been solved so far, in whole seconds.'),
+  message: v.pipe(v.string(), v.description('What is happening and what to do, in a sentence: ask again at the same URL.')),
+};
+
+/** A 202: the question is past one request's search and is being solved in the background. */
+export const SolvingSchema = v.pipe(
+  v.strictObject({ status: v.pipe(v.literal('solving'), v.description('The question is being solved in the background.')), ...solvingFields }),
+  v.title('Solving'),
+);
+
+/** A batch's slot for a question being solved in the background: what it alone would get with its 202. */
+export const BatchSolvingSchema = v.strictObject({
+  status: v.pipe(v.literal(202), v.description('The status the query alone would get.')),
+  ...solvingFields,
+  location: v.pipe(v.string(), v.description('The GET that asks this question alone, again.')),
 });

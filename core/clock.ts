@@ -8,3 +8,10 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => performance.now() };
+
+/**
+ * Milliseconds since the epoch: the time that containers share, for what one writes and another
+ * reads (when a background solve started). Only for that: it may step back when the system's
+ * time is set.
+ */
+export const wallClock: Clock = { now: () => Date.now() };

@@ -28,7 +28,7 @@ export class MovesUnvaluedError extends Error {
 
 /** What the question needs cannot be read now (the tables did not answer): the same request may succeed shortly. */
 export class UnavailableNowError extends Error {
-  override readonly name = 'UnavailableNowError';
+  override readonly name: string = 'UnavailableNowError';
 }
 
 /**

@@ -46,7 +46,8 @@ export function extendedBudget(budget: SearchBudget, milliseconds: number): Sear
 }
 
 export type SearchOutcome =
-  | { kind: 'solved'; moves: number[]; nodes: number }
+  /** bound: the last pass's bound, which an exact line's length equals (what a kept answer is checked against). */
+  | { kind: 'solved'; moves: number[]; nodes: number; bound: number }
   | { kind: 'beyond-limit'; nodes: number }
   | { kind: 'budget-exhausted'; nodes: number; reason: 'nodes' | 'time' };
 
@@ -98,11 +99,11 @@ export function iterativeDeepening(pass: DepthFirstPass, firstBound: number, max
     let bound = firstBound;
     while (bound <= maxDepth) {
       const result = pass.search(0, bound, -1);
-      if (result === FOUND) return true;
+      if (result === FOUND) return bound;
       if (result === EXHAUSTED) break; // the whole component was searched
       bound = result;
     }
-    return false;
+    return undefined;
   });
 }
 
@@ -114,13 +115,14 @@ export function iterativeDeepening(pass: DepthFirstPass, firstBound: number, max
  * distance is known), the passes below `bound` would be spent for nothing.
  */
 export function reachableWithin(pass: DepthFirstPass, bound: number, undoFirst = -1): SearchOutcome {
-  return withinBudget(pass, () => pass.search(0, bound, undoFirst) === FOUND);
+  return withinBudget(pass, () => (pass.search(0, bound, undoFirst) === FOUND ? bound : undefined));
 }
 
-/** The outcome of `run` (true: the pass found the goal), or budget-exhausted when the pass ran out. */
-function withinBudget(pass: DepthFirstPass, run: () => boolean): SearchOutcome {
+/** The outcome of `run` (the bound at which the pass found the goal, or undefined), or budget-exhausted when the pass ran out. */
+function withinBudget(pass: DepthFirstPass, run: () => number | undefined): SearchOutcome {
   try {
-    return run() ? { kind: 'solved', moves: Array.from(pass.line.subarray(0, pass.depthFound)), nodes: pass.nodes } : { kind: 'beyond-limit', nodes: pass.nodes };
+    const bound = run();
+    return bound !== undefined ? { kind: 'solved', moves: Array.from(pass.line.subarray(0, pass.depthFound)), nodes: pass.nodes, bound } : { kind: 'beyond-limit', nodes: pass.nodes };
   } catch (error) {
     if (!(error instanceof OutOfBudget)) throw error;
     return { kind: 'budget-exhausted', nodes: pass.nodes, reason: error.reason };

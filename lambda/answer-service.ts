@@ -27,11 +27,22 @@ import { packagedArrayFile, readArrayFile } from '../store/array-file';
 import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
 import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
+import type { BackgroundSolves, SolveStanding } from './background-solves';
+import { SolveUnavailableError, SolvingInBackgroundError } from './errors';
 
 export interface AnswerOptions {
   /** Value every legal move too (the table's answers carry them for free; a search answer searches once per move). */
   readonly moves?: boolean;
+  /**
+   * Hand a question past the request's search to the background solver (for a puzzle that has
+   * one): the answer kept from an earlier solve is read before searching, and a search that gives
+   * up starts a solve and says so (SolvingInBackgroundError, a 202) rather than failing.
+   */
+  readonly background?: boolean;
 }
+
+/** How often a client is told to ask again while its question is solved in the background. */
+export const SOLVING_RETRY_AFTER_S = 5;
 
 /** A table as /health reports it, with what its puzzle says of it. */
 export type TableHealth = { readonly facts: TableFacts } & (
@@ -83,6 +94,8 @@ export interface AnswerServiceOptions {
    * from DynamoDB as before.
    */
   readonly packagedTables?: string;
+  /** Where questions past a request's search are solved and their answers kept; none: such a question gets a 503. */
+  readonly solves?: BackgroundSolves;
 }
 
 const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
@@ -126,18 +139,21 @@ export class AnswerService {
 
   /** The answer to one query of `puzzle`. */
   async answer<Q, A extends Answer>(puzzle: Puzzle<Q, A>, query: Q, budget: SearchBudget, options: AnswerOptions = {}): Promise<Result<A>> {
-    const key = `${puzzle.name}|${puzzle.solver.cacheKey(query)}`;
+    const question = puzzle.solver.cacheKey(query);
+    const key = `${puzzle.name}|${question}`;
     // Where a table holds it, worked out only when the cache does not answer.
     let location: Location | undefined | null = null;
     const tables = puzzle.tables;
     const located = () => (location === null ? (location = tables?.locate(query)) : location);
+    const solves = options.background && puzzle.backgroundSolve ? this.options.solves : undefined;
     try {
       return await this.cachedOrFound(
         key,
         () => located() !== undefined,
-        () => {
+        async () => {
           const where = located();
-          return where && tables ? this.fromTable(tables, query, where, budget) : Promise.resolve(undefined);
+          const stored = where && tables ? await this.fromTable(tables, query, where, budget) : undefined;
+          return stored ?? (solves ? await this.keptAnswer<A>(solves, puzzle.name, question, budget) : undefined);
         },
         () => (this.estimatedSearchGiving(puzzle, (spent) => (budget = extendedBudget(budget, spent))) ?? puzzle.solver).search(query, budget),
         options.moves
@@ -149,8 +165,65 @@ export class AnswerService {
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
+      if (solves && puzzle.backgroundSolve) {
+        const standing = await this.solveStanding(solves, puzzle.name, question, query);
+        if (standing) return this.fromSolve(key, puzzle, query, standing);
+      }
       const advice = tables ? await this.adviceWhenSearchGaveUp(tables, query, located()) : (puzzle.solver.adviceWhenSearchGaveUp?.(query) ?? 'Try again shortly.');
       throw new BudgetExhaustedError(`${error.message} ${advice}`);
+    }
+  }
+
+  /** The answer a background solve kept, or undefined (none yet, or DynamoDB not answering within the request's time). */
+  private async keptAnswer<A extends Answer>(solves: BackgroundSolves, puzzle: string, question: string, budget: SearchBudget): Promise<Stored<A> | undefined> {
+    const left = budget.deadline - this.now();
+    if (left <= 0 || this.now() < this.storeDownUntil) return undefined;
+    try {
+      const kept = (await solves.kept(puzzle, question)) as A | undefined;
+      return kept ? ({ ...kept, source: 'kept' } as unknown as Stored<A>) : undefined;
+    } catch (error) {
+      this.reportFailure(error);
+      return undefined;
+    }
+  }
+
+  /** The background solve of a question the search gave up on, as it stands (started now if need be); undefined when DynamoDB cannot say. */
+  private async solveStanding(solves: BackgroundSolves, puzzle: string, question: string, query: unknown): Promise<SolveStanding | undefined> {
+    try {
+      return await solves.begin(puzzle, question, query);
+    } catch (error) {
+      this.reportFailure(error);
+      return undefined;
+    }
+  }
+
+  /** The answer a solve kept (remembered, as a table's is), or the error saying where its solve stands. */
+  private fromSolve<Q, A extends Answer>(key: string, puzzle: Puzzle<Q, A>, query: Q, standing: SolveStanding): Result<A> {
+    const now = this.now();
+    switch (standing.state) {
+      case 'solved': {
+        const answer = { ...(standing.answer as A), source: 'kept', cached: false } as Result<A>;
+        this.cache.set(key, { answer, until: Number.POSITIVE_INFINITY });
+        return answer;
+      }
+      case 'solving': {
+        const seconds = Math.max(0, Math.floor((now - standing.since) / 1000));
+        throw new SolvingInBackgroundError(
+          `This question needs more search than one request may spend, so it is being solved in the background (for ${seconds} s so far); ask again at the same URL in a few seconds: once solved, its answer is kept and given at once.`,
+          standing.since,
+          seconds,
+          `/${puzzle.name}?${puzzle.backgroundSolve!.urlQuery(query)}`,
+          SOLVING_RETRY_AFTER_S,
+        );
+      }
+      case 'failed': {
+        const wait = Math.max(1, Math.ceil((standing.retryAt - now) / 1000));
+        throw new SolveUnavailableError(`This question's background solve failed (${standing.reason.replace(/\.$/, '')}); it can be tried again in ${wait} s.`, wait);
+      }
+      case 'busy': {
+        const wait = Math.max(1, Math.ceil((standing.retryAt - now) / 1000));
+        throw new SolveUnavailableError(`This question needs more search than one request may spend, and every background solver is busy with another; ask again in ${wait} s.`, wait);
+      }
     }
   }
 

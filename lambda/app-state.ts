@@ -3,7 +3,7 @@
  * configuration: one clock, one logger, the page store and the answer service. Tests and
  * `npm start` build it the same way, with their own clock or logger when they need one.
  */
-import { type Clock, systemClock } from '../core/clock';
+import { type Clock, systemClock, wallClock } from '../core/clock';
 import { createDynamoClient } from '../store/client';
 import { functionCredentials } from './credentials';
 import { PageStore } from '../store/page-store';
@@ -11,6 +11,11 @@ import { DEFAULT_RETRY } from '../store/retry';
 import type { Config } from './config';
 import { type Log, createLogger } from './log';
 import { NO_METRICS, type RequestMetrics, createMetrics } from './metrics';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SolveRecords } from '../store/solve-records';
+import { SolveSlots } from '../store/solve-slots';
+import { BackgroundSolves, type SolveStarter } from './background-solves';
+import { solverInvocation } from './solver-invocation';
 import { DEFAULT_ANSWER_CACHE_SIZE, DEFAULT_STORE_BACKOFF_MS, AnswerService } from './answer-service';
 
 /** A DynamoDB read slower than this is abandoned for a search (and never past the time left). */
@@ -54,6 +59,16 @@ export interface AppStateParts {
   readonly manifestTtlMs?: number;
   /** The folder of estimate tables the function's package carries (store/array-file.ts), if any. */
   readonly packagedTables?: string;
+  /** What starts a background solve (npm start: a worker thread); the solver function named by the configuration otherwise. */
+  readonly solveStarter?: SolveStarter;
+}
+
+/** Background solves, when there is a table to keep their answers in and a solver to start. */
+function backgroundSolves(client: DynamoDBClient, config: Config, starter: SolveStarter | undefined): BackgroundSolves | undefined {
+  const start = starter ?? (config.solverFunction ? solverInvocation(config.solverFunction) : undefined);
+  if (!start || !config.tableName) return undefined;
+  const options = { timeoutMs: TABLE_TIMEOUT_MS };
+  return new BackgroundSolves(new SolveRecords(client, config.tableName, options), new SolveSlots(client, config.tableName, { ...options, slots: config.solverSlots }), start, { clock: wallClock });
 }
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
@@ -61,8 +76,9 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   // Off Lambda (npm start's local URL) one process answers many requests at once: their lines go
   // out together, a write per turn of the event loop rather than one per request.
   const log = parts.log ?? createLogger(config.logLevel, { batched: !config.onLambda });
-  const store = config.tableName
-    ? new PageStore(createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region, credentials: functionCredentials() }), config.tableName, {
+  const client = config.tableName ? createDynamoClient({ endpoint: config.dynamodbEndpoint, region: config.region, credentials: functionCredentials() }) : undefined;
+  const store = client && config.tableName
+    ? new PageStore(client, config.tableName, {
         timeoutMs: TABLE_TIMEOUT_MS,
         manifestTtlMs: parts.manifestTtlMs ?? MANIFEST_TTL_MS,
         cacheBytes: PAGE_CACHE_BYTES,
@@ -78,6 +94,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
     packagedTables: parts.packagedTables,
+    solves: client && config.tableName ? backgroundSolves(client, config, parts.solveStarter) : undefined,
   });
   // The loaded goals are read while the function initialises, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).

@@ -20,7 +20,14 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Running in Lambda (AWS_LAMBDA_FUNCTION_NAME is set): metrics are written for CloudWatch. */
   readonly onLambda: boolean;
+  /** The function that solves questions past a request's search in the background (SOLVER_FUNCTION_NAME; the deploy sets it). */
+  readonly solverFunction: string | undefined;
+  /** How many background solves may run at once, service-wide (SOLVER_SLOTS, 1 to 100; 2 by default). */
+  readonly solverSlots: number;
 }
+
+/** Background solves at once by default: two boards of the hardest kind solved side by side, no more billed at a time. */
+export const DEFAULT_SOLVER_SLOTS = 2;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -37,5 +44,16 @@ export function readConfig(environment: Readonly<Record<string, string | undefin
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`POWERTOOLS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${environment.POWERTOOLS_LOG_LEVEL}".`);
   }
-  return { tableName, dynamodbEndpoint, region: environment.AWS_REGION || undefined, logLevel: logLevel as LogLevel, onLambda: Boolean(environment.AWS_LAMBDA_FUNCTION_NAME) };
+  const slotsText = environment.SOLVER_SLOTS || String(DEFAULT_SOLVER_SLOTS);
+  const solverSlots = Number(slotsText);
+  if (!/^\d+$/.test(slotsText) || solverSlots < 1 || solverSlots > 100) throw new ConfigError(`SOLVER_SLOTS must be a whole number from 1 to 100; got "${environment.SOLVER_SLOTS}".`);
+  return {
+    tableName,
+    dynamodbEndpoint,
+    region: environment.AWS_REGION || undefined,
+    logLevel: logLevel as LogLevel,
+    onLambda: Boolean(environment.AWS_LAMBDA_FUNCTION_NAME),
+    solverFunction: environment.SOLVER_FUNCTION_NAME || undefined,
+    solverSlots,
+  };
 }

@@ -22,7 +22,44 @@ export class PayloadTooLargeError extends Error {
   override readonly name = 'PayloadTooLargeError';
 }
 
+/**
+ * The question is past one request's search and is being solved in the background: 202, with the
+ * URL to ask again (Location) and when (Retry-After). Never kept by a cache: the answer comes later.
+ */
+export class SolvingInBackgroundError extends Error {
+  override readonly name = 'SolvingInBackgroundError';
+  constructor(
+    message: string,
+    /** When the solve started, in milliseconds since the epoch. */
+    readonly since: number,
+    /** How long it has run, in whole seconds. */
+    readonly seconds: number,
+    /** The GET that asks the question again. */
+    readonly location: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+
+  /** The 202's body: what the page and a client read. */
+  get body(): { status: 'solving'; since: string; seconds: number; message: string } {
+    return { status: 'solving', since: new Date(this.since).toISOString(), seconds: this.seconds, message: this.message };
+  }
+}
+
+/** A background solve cannot be had now (it failed, or every solver is busy): 503, and when to ask again. */
+export class SolveUnavailableError extends UnavailableNowError {
+  override readonly name = 'SolveUnavailableError';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 const STATUS_OF: ReadonlyArray<readonly [new (...args: never[]) => Error, number]> = [
+  [SolvingInBackgroundError, 202],
   [InvalidInputError, 400],
   [RouteNotFoundError, 404],
   [MethodNotAllowedError, 405],
@@ -42,3 +79,4 @@ export function statusOf(error: unknown): number {
 export function messageOf(error: unknown): string {
   return statusOf(error) === 500 ? 'Something went wrong on our side; the request was not answered. Please try again.' : (error as Error).message;
 }
+

@@ -8,7 +8,7 @@ import { type SearchBudget, budgetOf } from '../core/ida-star';
 import type { Clock } from '../core/clock';
 import type { AnswerService } from './answer-service';
 import type { AppState } from './app-state';
-import { MethodNotAllowedError, messageOf, statusOf } from './errors';
+import { MethodNotAllowedError, SolveUnavailableError, SolvingInBackgroundError, messageOf, statusOf } from './errors';
 import { RefusedForNowError } from '../core/errors';
 import { cacheControlFor } from './cache-control';
 import { type ApiResponse, methodOf, requestFromEvent, resultFromResponse } from './http';
@@ -51,8 +51,8 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
       failure = error;
       response = {
         status: statusOf(error),
-        body: errorResponse(messageOf(error)),
-        headers: error instanceof MethodNotAllowedError ? { allow: error.allowed.join(', ') } : undefined,
+        body: error instanceof SolvingInBackgroundError ? error.body : errorResponse(messageOf(error)),
+        headers: headersOf(error),
         // a refusal of HEAD (404, 405) has no body either: HTTP says so, and the description does
         head: method === 'HEAD',
       };
@@ -66,14 +66,15 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
       status: response.status,
       source: served,
       latencyMs,
-      outcome: response.status < 400 ? 'answered' : response.status < 500 ? 'refused' : response.status === 503 ? 'unavailable' : 'failed',
+      outcome: response.status === 202 ? 'solving' : response.status < 400 ? 'answered' : response.status < 500 ? 'refused' : response.status === 503 ? 'unavailable' : 'failed',
     };
     if (failure) {
       fields.error = failure instanceof Error ? `${failure.name}: ${failure.message}`.slice(0, LOG_ERROR_CHARS) : String(failure);
       if (statusOf(failure) === 500 && failure instanceof Error) fields.stack = failure.stack;
     }
     logRequest(log, response.status, fields);
-    const lasting = !(failure instanceof RefusedForNowError);
+    // a 202 says how a solve stands now: never kept
+    const lasting = !(failure instanceof RefusedForNowError || failure instanceof SolvingInBackgroundError);
     return resultFromResponse(response, cacheControlFor(matched, ANSWER_ROUTES.has(matched), response.status, lasting));
   };
 }
@@ -108,6 +109,14 @@ class RequestNotes implements RouteContext {
   noteRoute(name: string): void {
     this.route = name;
   }
+}
+
+/** The headers a failure's response carries: Allow on a 405; where and when to ask again on a 202 or a solve's 503. */
+function headersOf(error: unknown): Record<string, string> | undefined {
+  if (error instanceof MethodNotAllowedError) return { allow: error.allowed.join(', ') };
+  if (error instanceof SolvingInBackgroundError) return { location: error.location, 'retry-after': String(error.retryAfterSeconds) };
+  if (error instanceof SolveUnavailableError) return { 'retry-after': String(error.retryAfterSeconds) };
+  return undefined;
 }
 
 /** Refusals are routine (info), a deliberate 503 is a warning, anything else at 500 an error. */

@@ -14,7 +14,7 @@ import { SERVICE_NAME } from './log';
 export const METRICS_NAMESPACE = 'tablebase';
 
 /** How a request was served: one source, several (a batch), or none (a refusal, the page, /health). */
-export type Served = 'table' | 'search' | 'cache' | 'mixed' | 'none';
+export type Served = 'table' | 'search' | 'kept' | 'cache' | 'mixed' | 'none';
 
 export interface RequestOutcome {
   readonly served: Served;

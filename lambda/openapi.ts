@@ -7,7 +7,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
-import { BatchErrorSchema, ErrorSchema, HealthSchema, StatsSchema } from '../api/schemas';
+import { BatchErrorSchema, BatchSolvingSchema, ErrorSchema, HealthSchema, SolvingSchema, StatsSchema } from '../api/schemas';
 import type { Puzzle } from '../puzzles/puzzle';
 import { PUZZLES } from '../puzzles/registry';
 
@@ -57,7 +57,25 @@ async function puzzlePath(puzzle: Puzzle, bounds: ApiBounds): Promise<Json> {
   const errors = {
     '400': { ...refusal('A malformed query: a field missing, unknown or of the wrong type, a board of the wrong size, characters or counts, or a value out of its range. The sentence says what to send instead.'), ...(badQuery ? { content: json(ref('Error'), { example: { error: badQuery } }) } : {}) },
     ...(unanswerable ? { '422': refusal(`A well-formed query that has no answer: ${unanswerable}`) } : {}),
-    '503': refusal('Neither the table nor a bounded search can answer now; try again shortly.'),
+    '503': puzzle.backgroundSolve
+      ? {
+          ...refusal('Neither the table nor a bounded search can answer now; or the question\'s background solve failed, or every solver is busy (Retry-After says when to ask again).'),
+          headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before asking again (a background solve that failed, or every solver busy).' } },
+        }
+      : refusal('Neither the table nor a bounded search can answer now; try again shortly.'),
+    ...(puzzle.backgroundSolve
+      ? {
+          '202': {
+            description:
+              'The question needs more search than one request may spend: it is being solved in the background, once, and its answer kept. Ask again at Location after Retry-After seconds; once solved, the answer (source "kept") comes at once. Never cached.',
+            headers: {
+              Location: { schema: { type: 'string' }, description: 'The GET that asks the question again.' },
+              'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before asking again.' },
+            },
+            content: json(ref('Solving')),
+          },
+        }
+      : {}),
   };
   const answerExamples = Object.fromEntries(samples.map((sample, i) => [`sample${i + 1}`, { summary: sample.summary, value: sample.answer }]));
   const queryExamples = Object.fromEntries(samples.map((sample, i) => [`sample${i + 1}`, { summary: sample.summary, value: sample.query }]));
@@ -113,7 +131,7 @@ function puzzleSchemas(puzzle: Puzzle, bounds: ApiBounds): Record<string, Json> 
     },
     [`${name}BatchAnswers`]: {
       type: 'object',
-      properties: { answers: { type: 'array', items: { anyOf: [ref(`${name}Answer`), ref('BatchError')] } } },
+      properties: { answers: { type: 'array', items: { anyOf: [ref(`${name}Answer`), ref('BatchError'), ...(puzzle.backgroundSolve ? [ref('BatchSolving')] : [])] } } },
       required: ['answers'],
       additionalProperties: false,
     },
@@ -157,7 +175,7 @@ export async function openApiDocument(bounds: ApiBounds): Promise<Json> {
       version: '1',
       description:
         `Perfect, instant answers to ${PUZZLES.map((puzzle) => puzzle.title).join('; ')}. ` +
-        'Every refusal is JSON {"error": "a sentence"}: 400 a malformed request, 404 a path that is not here (404 on any path not listed), 405 a method a path does not answer (with an Allow header), 413 too large a body, 422 a well-formed query that has no answer, 503 when neither the table nor a bounded search can answer now. Answers and refusals that depend on the query alone are kept a day (Cache-Control).',
+        'Every refusal is JSON {"error": "a sentence"}: 400 a malformed request, 404 a path that is not here (404 on any path not listed), 405 a method a path does not answer (with an Allow header), 413 too large a body, 422 a well-formed query that has no answer, 503 when neither the table nor a bounded search can answer now. A question past one request\'s search (the 15-puzzle\'s hardest boards) gets 202 while it is solved in the background, with Location and Retry-After, and then its kept answer. Answers and refusals that depend on the query alone are kept a day (Cache-Control).',
     },
     paths,
     components: {
@@ -167,6 +185,8 @@ export async function openApiDocument(bounds: ApiBounds): Promise<Json> {
         Stats: jsonSchema(StatsSchema),
         Error: jsonSchema(ErrorSchema),
         BatchError: jsonSchema(BatchErrorSchema),
+        Solving: jsonSchema(SolvingSchema),
+        BatchSolving: jsonSchema(BatchSolvingSchema),
       },
       responses: {
         NotFound: refusal('There is nothing at that path; the sentence lists the paths there are.'),

@@ -8,10 +8,11 @@ import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Source } from '../puzzles/roles/answer';
 import type { LoadedGoals } from '../puzzles/roles/stored-tables';
 import { PUZZLES } from '../puzzles/registry';
-import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
+import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, SolvingInBackgroundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { bodyOf, isJudgeInput } from './requests';
+import { NO_STORE } from './cache-control';
 import { healthResponse, statsResponse } from './responses';
 import type { AnswerService } from './answer-service';
 
@@ -81,7 +82,7 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
     let goals: Promise<LoadedGoals> | undefined;
     const loadedGoals = () => (goals ??= answers.goals());
     return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedGoals), async (query, budget) =>
-      http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true }))),
+      http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true, background: true }))),
     );
   };
 }
@@ -110,18 +111,25 @@ async function answerJson<Query>(
     throw new PayloadTooLargeError(`The batch has ${body.queries.length} queries; one request answers at most ${MAX_BATCH_QUERIES}.`);
   }
   const budget = context.budget();
+  let solving = false;
   const answers = await Promise.all(
     body.queries.map(async (item, index): Promise<unknown> => {
       try {
         return await answer(await parse(item), budget);
       } catch (error) {
+        if (error instanceof SolvingInBackgroundError) {
+          solving = true;
+          const { status: _solving, ...standing } = error.body;
+          return { status: 202, ...standing, location: error.location };
+        }
         const status = statusOf(error);
         if (status === 500) throw error;
         return { error: `Query ${index + 1}: ${messageOf(error)}`, status };
       }
     }),
   );
-  return { status: 200, body: { answers } };
+  // a batch with a question still being solved is an answer of the moment: never kept
+  return { status: 200, body: { answers }, headers: solving ? { 'cache-control': NO_STORE } : undefined };
 }
 
 /** The page has no icon: say so without an error, so that a browser's every page load is not a 404. */

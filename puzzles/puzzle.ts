@@ -9,6 +9,7 @@
  * and its bundle leaves out.
  */
 import type { Answer } from './roles/answer';
+import type { BackgroundSolve } from './roles/background-solve';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
 import type { CommandLine } from './roles/command-line';
 import type { EstimateTables } from './roles/estimate-tables';
@@ -29,6 +30,8 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
   readonly judge?: JudgeFormat<Query, A>;
   /** Tables of estimates its search reads once per container (the 15-puzzle's pattern databases). */
   readonly estimates?: EstimateTables<Query, A>;
+  /** Its questions past one request's search are solved in the background and kept (the 15-puzzle's hardest boards). */
+  readonly backgroundSolve?: BackgroundSolve<Query, A>;
   /** Its panel on the web page, if it has one. */
   readonly page?: PagePanelSource;
   /** The roles only the commands use, loaded when one asks (an import the function's bundle leaves out). */

@@ -30,6 +30,10 @@ import { withReadinessProbe } from './readiness-probe';
 import { warnUnlessShippedRuntime } from './runtime';
 import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
+import { solveOnWorkers } from './solve-on-worker';
+
+/** Background solves at once under npm start: one (a 2-core machine keeps a core for the service). */
+const LOCAL_SOLVER_SLOTS = 1;
 
 const LOAD = await loadCommand();
 const OFFLINE = await withOfflineRoles();
@@ -98,9 +102,10 @@ async function serviceOn(endpoint: string): Promise<AppState> {
   }
   // As the Lambda runtime does, so that the first request's log line says it met a cold start.
   process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
-  const config = readConfig({ ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
+  // One background solve at a time unless told otherwise: a second would take the core the service answers on.
+  const config = readConfig({ SOLVER_SLOTS: String(LOCAL_SOLVER_SLOTS), ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
   // A person reads the terminal: short lines; anywhere else the JSON lines AWS would collect.
-  return createAppState(config, process.stdout.isTTY ? { log: terminalLog() } : {});
+  return createAppState(config, { ...(process.stdout.isTTY ? { log: terminalLog() } : {}), solveStarter: solveOnWorkers(config) });
 }
 
 async function main(): Promise<void> {

@@ -5,6 +5,7 @@
  * pattern databases once the function has read them from their table (estimates.ts).
  */
 import type { Puzzle } from '../puzzle';
+import { fifteenBackgroundSolve } from './background-solve';
 import { fifteenEstimates } from './estimates';
 import { fifteenHttp } from './http';
 import { fifteenJudge } from './judge';
@@ -18,6 +19,7 @@ export const fifteen = {
   http: fifteenHttp,
   judge: fifteenJudge,
   estimates: fifteenEstimates,
+  backgroundSolve: fifteenBackgroundSolve,
   page: { module: 'page/panel.ts' },
   offline: () => import('./offline').then((module) => module.offline),
   benchmarks: () => import('./bench').then((module) => module.benchmarks),

@@ -4,7 +4,8 @@
  */
 import type { MoveValue } from '../../core/move-values';
 
-export type Source = 'table' | 'search';
+/** table: a stored record; search: the request's own search; kept: a background solve's answer, checked and kept. */
+export type Source = 'table' | 'search' | 'kept';
 
 export interface Found {
   readonly source: Source;

@@ -7,14 +7,17 @@ const choices = await loadChoices();
 
 describe('the function configuration', () => {
   it('reads the table, endpoint, region and log level, with defaults', () => {
-    expect(readConfig({})).toEqual({ tableName: undefined, dynamodbEndpoint: undefined, region: undefined, logLevel: 'INFO', onLambda: false });
+    expect(readConfig({})).toEqual({ tableName: undefined, dynamodbEndpoint: undefined, region: undefined, logLevel: 'INFO', onLambda: false, solverFunction: undefined, solverSlots: 2 });
     expect(readConfig({ TABLE_NAME: 'Tablebase-AnswersTable1', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000', AWS_REGION: 'eu-west-1', POWERTOOLS_LOG_LEVEL: 'warn' })).toEqual({
       tableName: 'Tablebase-AnswersTable1',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       region: 'eu-west-1',
       logLevel: 'WARN',
       onLambda: false,
+      solverFunction: undefined,
+      solverSlots: 2,
     });
+    expect(readConfig({ SOLVER_FUNCTION_NAME: 'Tablebase-Solver', SOLVER_SLOTS: '5' })).toMatchObject({ solverFunction: 'Tablebase-Solver', solverSlots: 5 });
     expect(readConfig({ AWS_LAMBDA_FUNCTION_NAME: 'Tablebase-ApiFunction' }).onLambda).toBe(true);
   });
 
@@ -22,6 +25,8 @@ describe('the function configuration', () => {
     [{ TABLE_NAME: 'a b' }, /TABLE_NAME must be a DynamoDB table name .*got "a b"/],
     [{ DYNAMODB_ENDPOINT: 'localhost:8000' }, /DYNAMODB_ENDPOINT must be an http\(s\) URL .*got "localhost:8000"/],
     [{ POWERTOOLS_LOG_LEVEL: 'loud' }, /POWERTOOLS_LOG_LEVEL must be one of DEBUG, INFO, WARN, ERROR, CRITICAL, SILENT; got "loud"/],
+    [{ SOLVER_SLOTS: '0' }, /SOLVER_SLOTS must be a whole number from 1 to 100; got "0"/],
+    [{ SOLVER_SLOTS: '2.5' }, /SOLVER_SLOTS must be a whole number from 1 to 100; got "2.5"/],
   ])('fails fast, with a sentence, on %j', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);

@@ -39,7 +39,7 @@ describe('GET /openapi.json', () => {
       const path = document.paths[`/${puzzle.name}`];
       expect(path.get.parameters.map((one: { name: string }) => one.name)).toEqual(Object.keys(puzzle.http.description.query.entries));
       expect(Object.keys(path.post.requestBody.content)).toEqual(puzzle.judge ? ['application/json', 'text/plain'] : ['application/json']);
-      expect(Object.keys(path.post.responses).sort()).toEqual(['200', '400', '413', '503', ...(puzzle.http.description.unanswerable ? ['422'] : [])].sort());
+      expect(Object.keys(path.post.responses).sort()).toEqual(['200', '400', '413', '503', ...(puzzle.http.description.unanswerable ? ['422'] : []), ...(puzzle.backgroundSolve ? ['202'] : [])].sort());
     }
   });
 

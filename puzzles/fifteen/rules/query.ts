@@ -21,6 +21,8 @@ export interface FifteenAnswer {
   readonly path: string;
   /** Which estimate guided the search that found it (the service's answers say it). */
   readonly heuristic?: string;
+  /** The search's last bound, which the line's length equals (a kept answer is checked against it). */
+  readonly bound?: number;
 }
 
 export const NO_ANSWER: FifteenAnswer = Object.freeze({ steps: -1, path: '' });

@@ -189,7 +189,7 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMI
   const outcome = iterativeDeepening(pass, pass.estimate(), maxDepth);
   switch (outcome.kind) {
     case 'solved':
-      return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
+      return { steps: outcome.moves.length, path: lettersOf(outcome.moves), bound: outcome.bound };
     case 'beyond-limit':
       return NO_ANSWER;
     case 'budget-exhausted':

@@ -19,7 +19,7 @@ describe('the 15-puzzle\'s farthest boards', () => {
     ]) {
       const board = parseFifteenBoard(text);
       const answer = searchFifteen({ board, limit: 80, solvable: true }, UNLIMITED, databases);
-      expect(answer).toEqual({ steps: 80, path: line });
+      expect(answer).toEqual({ steps: 80, path: line, bound: 80 });
       expect(playFifteenLine(board, answer.path)).toEqual(GOAL);
     }
   });

@@ -150,8 +150,8 @@ describe('the 15-puzzle pattern databases', () => {
       ['6 10 8 11 13 1 2 4 5 12 3 15 9 0 14 7', 'luurrrulddlluruldddruuuldddrrruldruuulddrd'],
     ]) {
       const board = parseFifteenBoard(text);
-      expect(solve(board)).toEqual({ steps: line.length, path: line });
-      expect(solve(board, fiveFiveFive)).toEqual({ steps: line.length, path: line });
+      expect(solve(board)).toEqual({ steps: line.length, path: line, bound: line.length });
+      expect(solve(board, fiveFiveFive)).toEqual({ steps: line.length, path: line, bound: line.length });
       expect(fifteenReachesWithin(board, line.length, UNLIMITED, small)).toBe(true);
       expect(fifteenReachesWithin(board, line.length - 1, UNLIMITED, fiveFiveFive)).toBe(false);
     }

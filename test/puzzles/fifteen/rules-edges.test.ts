@@ -189,7 +189,7 @@ describe('15-puzzle rules at their edges', () => {
       expect(() => searchFifteen({ board: NINE, limit: 80, solvable: true }, nodes(8), databases)).toThrow(BudgetExhaustedError);
       expect(() => searchFifteen({ board: NINE, limit: 80, solvable: true }, nodes(8), databases)).toThrow(/^The search gave up after \d+ positions \(node cap reached\) without an answer\.$/);
       expect(() => fifteenReachesWithin(NINE, 9, nodes(8), databases)).toThrow(BudgetExhaustedError);
-      expect(searchFifteen({ board: NINE, limit: 80, solvable: true }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr' });
+      expect(searchFifteen({ board: NINE, limit: 80, solvable: true }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr', bound: 9 });
     }
   });
 
@@ -291,7 +291,7 @@ describe('15-puzzle rules at their edges', () => {
       expect(offsets).toEqual([0, 1, 2, 3, 4].map((g) => g * size));
       expect(all.buffer).not.toBe(databases.tables[0].buffer);
       expect(Buffer.from(all).equals(expected)).toBe(true);
-      expect(searchFifteen({ board: NINE, limit: 80, solvable: isSolvable(NINE) }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr' });
+      expect(searchFifteen({ board: NINE, limit: 80, solvable: isSolvable(NINE) }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr', bound: 9 });
     }
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The service's side of a background solve: a question past one request's search is handed to a
+ * solver of its own (solve-job.ts, on AWS a function of its own invoked asynchronously, locally a
+ * worker thread) and its answer kept in the table. Asked again, the question is answered from the
+ * kept answer by one read; while the solver works, the client hears since when.
+ *
+ * Bounded, as a public service must be: one solve per question at a time (a conditional write of
+ * its record), a few solves at once for the whole service (slots in the table), and a failed solve
+ * tried again only after a while. Knows no puzzle: questions are a puzzle's name and a key.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../core/clock';
+import type { SolveRecord, SolveRecords } from '../store/solve-records';
+import type { SolveSlots } from '../store/solve-slots';
+
+/** What a solver is handed: the question, and the attempt and slot it runs under. */
+export interface SolveJob {
+  readonly puzzle: string;
+  /** The question's key (the puzzle's cache key). */
+  readonly question: string;
+  /** The puzzle's query, as JSON: it crosses to another thread or function. */
+  readonly query: unknown;
+  readonly attempt: string;
+  readonly slot: number;
+}
+
+/** What starts a solver for a job without waiting for it: an asynchronous invocation, a worker thread. */
+export interface SolveStarter {
+  /** Resolves once the solver has the job (not when it is done); rejects when it could not be started. */
+  start(job: SolveJob): Promise<void>;
+  /** The longest a solver runs (its timeout): a solve older than this has ended, whatever its record says. */
+  readonly solveMs: number;
+}
+
+/** Where a question's background solve stands, as the service tells the client. */
+export type SolveStanding =
+  | { readonly state: 'solved'; readonly answer: unknown }
+  | { readonly state: 'solving'; readonly since: number }
+  | { readonly state: 'failed'; readonly reason: string; readonly retryAt: number }
+  | { readonly state: 'busy'; readonly retryAt: number };
+
+/** A failed solve is tried again after this long by default: a fault that passes, not a retry storm. */
+export const DEFAULT_RETRY_AFTER_MS = 10 * 60_000;
+/** When every solver is busy, the client is told to ask again after this long. */
+const BUSY_RETRY_MS = 30_000;
+/** How long past the solver's timeout its record and slot are still believed. */
+const SOLVE_MARGIN_MS = 60_000;
+
+export interface BackgroundSolvesOptions {
+  /** Milliseconds since the epoch (core/clock.ts wallClock): the records are read by other containers. */
+  readonly clock: Clock;
+  /** A failed solve may be claimed again this long after it failed. */
+  readonly retryAfterMs?: number;
+}
+
+export class BackgroundSolves {
+  constructor(
+    private readonly records: SolveRecords,
+    private readonly slots: SolveSlots,
+    private readonly starter: SolveStarter,
+    private readonly options: BackgroundSolvesOptions,
+  ) {}
+
+  private get solveMs(): number {
+    return this.starter.solveMs + SOLVE_MARGIN_MS;
+  }
+
+  private get retryAfterMs(): number {
+    return this.options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
+  }
+
+  /** The kept answer to the question (its JSON parsed), or undefined when there is none yet. */
+  async kept(puzzle: string, question: string): Promise<unknown> {
+    const record = await this.records.read(puzzle, question);
+    return record?.state === 'solved' ? JSON.parse(record.answer) : undefined;
+  }
+
+  /**
+   * The question's solve as it stands, started now when none holds it: its answer when it was
+   * solved meanwhile, since when it is being solved, why it failed (and when it may be tried
+   * again), or that every slot is taken.
+   */
+  async begin(puzzle: string, question: string, query: unknown): Promise<SolveStanding> {
+    const now = this.options.clock.now();
+    const standing = this.standingOf(await this.records.read(puzzle, question, true), now);
+    if (standing) return standing;
+    const attempt = randomUUID();
+    if (!(await this.records.claim(puzzle, question, attempt, { now, solveMs: this.solveMs, retryAfterMs: this.retryAfterMs }))) {
+      // another request claimed it a moment ago: its solve is the one
+      return this.standingOf(await this.records.read(puzzle, question, true), now) ?? { state: 'solving', since: now };
+    }
+    const slot = await this.slots.take(attempt, now, now + this.solveMs);
+    if (slot === undefined) {
+      // the question is free again for the next ask: nothing is solving it
+      await this.records.release(puzzle, question, attempt);
+      return { state: 'busy', retryAt: now + BUSY_RETRY_MS };
+    }
+    try {
+      await this.starter.start({ puzzle, question, query, attempt, slot });
+    } catch (error) {
+      const reason = `the solver could not be started (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`.slice(0, 300);
+      await this.records.finish(puzzle, question, { state: 'failed', attempt, since: now, at: now, reason });
+      await this.slots.give(slot, attempt);
+      return { state: 'failed', reason, retryAt: now + this.retryAfterMs };
+    }
+    return { state: 'solving', since: now };
+  }
+
+  /** What a record says now, or undefined when the question is free to be claimed. */
+  private standingOf(record: SolveRecord | undefined, now: number): SolveStanding | undefined {
+    if (!record) return undefined;
+    if (record.state === 'solved') return { state: 'solved', answer: JSON.parse(record.answer) };
+    if (record.state === 'solving') return record.since > now - this.solveMs ? { state: 'solving', since: record.since } : undefined;
+    const retryAt = record.at + this.retryAfterMs;
+    return retryAt > now ? { state: 'failed', reason: record.reason, retryAt } : undefined;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The solver function's entry: invoked asynchronously by the API (solver-invocation.ts) with one
+ * question, it solves it within its own time (Lambda's 15 minutes, less a minute to write how it
+ * ended) and keeps the checked answer in the table. Its role may write the solves' items alone.
+ */
+import type { Context } from 'aws-lambda';
+import { fileURLToPath } from 'node:url';
+import { puzzleNamed } from '../puzzles/registry';
+import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
+import type { SolveJob } from './background-solves';
+import { readConfig } from './config';
+import { createSolverState } from './solver-state';
+
+/** Kept back from the invocation's time: the failure's record is written before Lambda ends it. */
+const RESERVE_MS = 30_000;
+
+const packagedTables = fileURLToPath(new URL(`./${PACKAGED_TABLES_FOLDER}/`, import.meta.url));
+const solver = createSolverState(readConfig(process.env), { puzzleNamed, packagedTables });
+
+export async function handler(job: SolveJob, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ state: string }> {
+  const deadline = solver.clock.now() + Math.max(0, context.getRemainingTimeInMillis() - RESERVE_MS);
+  const outcome = await solver.solve(job, deadline);
+  return { state: outcome.state };
+}
