@@ -8,3 +8,13 @@ export const FUNCTION_MEMORY_MB = 1024;
 
 /** The longest invocation, in seconds; the search stops well before it. */
 export const FUNCTION_TIMEOUT_SECONDS = 10;
+
+/**
+ * The background solver's memory in MB: one vCPU (Lambda gives one at 1,769 MB). Its search runs
+ * on one thread, so less memory takes longer by as much for the same GB-seconds, and more buys a
+ * second vCPU it cannot use (BENCHMARKS.md, "The background solver").
+ */
+export const SOLVER_MEMORY_MB = 1769;
+
+/** The solver's timeout in seconds: Lambda's most. A board past it is recorded as failed, and said so. */
+export const SOLVER_TIMEOUT_SECONDS = 900;

@@ -6,7 +6,7 @@
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
+import { SOLVE_PREFIX } from '../store/solve-records';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 
 const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
@@ -131,6 +132,22 @@ export class TablebaseFunction extends Construct {
           : undefined,
       },
     });
+  }
+
+  /**
+   * Lets the function write the background solves' items of `table` and no other: their records
+   * and slots (store/solve-records.ts), every key of which starts with SOLVE_PREFIX. Put, Update
+   * and Delete, each only where the key starts so (IAM's dynamodb:LeadingKeys); the rest of the
+   * table stays read-only to it.
+   */
+  keepSolvesIn(table: ITableV2): void {
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SOLVE_PREFIX}*`] } },
+      }),
+    );
   }
 
   /** Lets the function read answers from `table` (GetItem and BatchGetItem only) and tells it the table's name. */

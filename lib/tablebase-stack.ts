@@ -17,6 +17,8 @@ import { TablebaseDashboard } from './tablebase-dashboard';
 import { TablebaseEdge } from './tablebase-edge';
 import { TablebaseLoader } from './tablebase-loader';
 import { TablebaseTable } from './tablebase-table';
+import { TablebaseSolver } from './tablebase-solver';
+import { DEFAULT_SOLVER_SLOTS } from '../lambda/config';
 
 export interface TablebaseStackProps extends StackProps {
   /** What a load can be asked for (puzzles/registry.ts loadChoices()): the deploy's load is checked against it. */
@@ -40,6 +42,8 @@ const CREDENTIAL_PROVIDERS_LEFT_OUT = [
 export class TablebaseStack extends Stack {
   /** The function behind the URL (its bundle is what tests run as Lambda would). */
   readonly api: TablebaseFunction;
+  /** The background solver (its bundle too is what tests run as Lambda would). */
+  readonly solver: TablebaseFunction;
   /** The deploy-time loader, unless loadTables=false. */
   readonly loader: TablebaseLoader | undefined;
 
@@ -49,9 +53,12 @@ export class TablebaseStack extends Stack {
 
     const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
     // The API never loads the puzzles' offline roles (the commands' text, the loads), their benchmarks, nor the credential providers its own chain replaces: its bundle leaves them out.
-    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut: [OFFLINE_IMPORT, BENCHMARKS_IMPORT, ...CREDENTIAL_PROVIDERS_LEFT_OUT], packageTables: true });
+    const leaveOut = [OFFLINE_IMPORT, BENCHMARKS_IMPORT, ...CREDENTIAL_PROVIDERS_LEFT_OUT];
+    const api = new TablebaseFunction(this, 'Api', { reservedConcurrentExecutions: settings.reservedConcurrency, leaveOut, packageTables: true });
     api.readFrom(table);
     this.api = api;
+    // Questions past a request's search (the 15-puzzle's hardest boards) are solved by a function of their own.
+    this.solver = new TablebaseSolver(this, 'Background', { table, api, slots: DEFAULT_SOLVER_SLOTS, leaveOut }).solver;
     this.loader = settings.loadTables ? new TablebaseLoader(this, 'Loader', { table, load: settings.load, memoryMb: settings.loaderMemoryMb, leaveOut: [BENCHMARKS_IMPORT] }) : undefined;
 
     // Always AWS_IAM: in public mode only the edge's distribution may invoke it.

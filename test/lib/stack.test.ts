@@ -157,11 +157,25 @@ describe('the function', () => {
       const functions = Object.entries(one.findResources('AWS::Lambda::Function'));
       expect(functions.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
         edge
-          ? ['AWS679f53fac002430cb0da5b7982bd2287', 'AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'LoaderFunction']
-          : ['AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'LoaderFunction'],
+          ? ['AWS679f53fac002430cb0da5b7982bd2287', 'AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'BackgroundSolverFunction', 'LoaderFunction']
+          : ['AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'BackgroundSolverFunction', 'LoaderFunction'],
       );
       for (const [id, fn] of functions) expect(Object.keys(groups), id).toContain(fn.Properties.LoggingConfig?.LogGroup?.Ref);
     }
+  });
+
+  it('has a background solver: 15 minutes, one vCPU, invoked asynchronously without Lambda\'s retries, its slots the API\'s, the API told its name', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      MemorySize: 1769,
+      Timeout: 900,
+      Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: Match.stringLikeRegexp('^AnswersTable') }, SOLVER_SLOTS: '2' } },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 600 });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      MemorySize: 1024,
+      Environment: { Variables: Match.objectLike({ SOLVER_FUNCTION_NAME: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, SOLVER_SLOTS: '2' }) },
+    });
   });
 
   it('reserves no concurrency unless asked, privately', () => {
@@ -171,12 +185,29 @@ describe('the function', () => {
 });
 
 describe('permissions', () => {
-  it('allow the API reading the table with GetItem and BatchGetItem and writing the function logs, nothing else', () => {
+  /** The statement of `all` that allows `action`. */
+  const allowing = (all: Statement[], action: string) => all.find((statement) => [statement.Action].flat().includes(action))!;
+  const TABLE_ARN = { 'Fn::GetAtt': [expect.stringMatching(/^AnswersTable/), 'Arn'] };
+  /** Writes of the background solves' items alone: every key they touch starts with solve#. */
+  const SOLVES_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['solve#*'] } };
+
+  it('allow the API reading the table, writing the background solves\' items alone, starting the solver, and writing its logs, nothing else', () => {
     const all = statements(byDefault.template, 'ApiRole');
-    expect(actionsOf(all)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(actionsOf(all)).toEqual([
+      'dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem',
+      'lambda:InvokeFunction', 'logs:CreateLogStream', 'logs:PutLogEvents',
+    ]);
     expect(all.every((statement) => statement.Effect === 'Allow')).toBe(true);
-    const read = all.find((statement) => [statement.Action].flat().includes('dynamodb:GetItem'))!;
-    expect(read.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^AnswersTable/), 'Arn'] });
+    expect(allowing(all, 'dynamodb:GetItem')).toMatchObject({ Resource: TABLE_ARN });
+    expect(allowing(all, 'dynamodb:GetItem').Condition).toBeUndefined();
+    expect(allowing(all, 'dynamodb:PutItem')).toMatchObject({ Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], Resource: TABLE_ARN, Condition: SOLVES_ONLY });
+    expect(allowing(all, 'lambda:InvokeFunction').Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^BackgroundSolverFunction/), 'Arn'] });
+  });
+
+  it('allow the solver reading the table and writing the background solves\' items alone, and its logs', () => {
+    const all = statements(byDefault.template, 'BackgroundSolverRole');
+    expect(actionsOf(all)).toEqual(['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(allowing(all, 'dynamodb:PutItem')).toMatchObject({ Resource: TABLE_ARN, Condition: SOLVES_ONLY });
   });
 
   it('allow the loader exactly what a load does, on this table only, and its logs', () => {
