@@ -16,6 +16,8 @@ import { loadTable } from '../../store/loader';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
+import type { SolveJob } from '../../lambda/background-solves';
+import { solveOnWorkers } from '../../scripts/solve-on-worker';
 import { nearEightSpec } from '../support/small-tables';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -692,5 +694,31 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     expect(await shownFifteen(page)).toBe(FIFTEEN_SAMPLE);
     expect(new URL(page.url()).searchParams.get('fifteen')).toBe(FIFTEEN_SAMPLE);
     await page.close();
+  });
+
+  it('shows a board past one request\'s search being solved in the background, the seconds counted, then its kept answer', async () => {
+    // the request's search held to a few thousand positions: the SPEC's 42-move board is past it
+    const config = readConfig({ TABLE_NAME: await freshTable(testClient(), 'page-solving'), DYNAMODB_ENDPOINT: testEndpoint(), SOLVER_SLOTS: '1' });
+    // the solver's worker waits a few seconds before it starts, so that the page shows the count
+    const slowStart = solveOnWorkers(config);
+    const starter = { solveMs: slowStart.solveMs, start: async (job: SolveJob) => void setTimeout(() => void slowStart.start(job), 2500) };
+    const solving = await serveFunctionUrl(createHandler(createAppState(config, { log: quietLog(), search: { maxMs: 2000, reserveMs: 300, maxNodes: 2000 }, solveStarter: starter })), { port: 0 });
+    try {
+      const page = await browser.newPage();
+      const asked = fifteenQuestions(page);
+      await page.goto(`${solving.url}/?fifteen=6,10,8,11,13,1,2,4,5,12,3,15,9,0,14,7`);
+      await page.click('#fsolve');
+      await expect.poll(() => page.textContent('#fstatus')).toMatch(/^Solving in the background \(this board needs more search than one request may spend\): 0 s so far\./);
+      await expect.poll(() => page.textContent('#fstatus'), { timeout: 10_000 }).toMatch(/: [1-9]\d* s so far\./);
+      await expect.poll(() => page.textContent('#fstatus'), { timeout: 60_000 }).toBe('42 moves (kept): luurrrulddlluruldddruuuldddrrruldruuulddrd');
+      // asked again after each Retry-After, not in a loop
+      expect(asked.length).toBeGreaterThanOrEqual(2);
+      expect(asked.length).toBeLessThan(20);
+      // the moves are marked, as for any answer
+      expect(await page.$$eval('#fboard button.opt', (cells) => cells.length)).toBeGreaterThan(0);
+      await page.close();
+    } finally {
+      await solving.close();
+    }
   });
 });

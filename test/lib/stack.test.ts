@@ -18,7 +18,7 @@ function synth(context: Record<string, unknown> = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
-type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown };
 
 /** Every IAM policy statement of the stack's own roles (`role` a logical id prefix: ApiFunction, LoaderFunction). */
 function statements(template: Template, role = ''): Statement[] {

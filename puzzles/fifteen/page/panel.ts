@@ -7,7 +7,7 @@
  * board, `fifteen=2,3,4,0,…` (not `board`, which the knights panel's is: the panels share one query).
  */
 import { swapCells } from '../../../widgets/board-cells';
-import { ask, byId, say } from '../../../widgets/dom';
+import { type Solving, askUntilAnswered, byId, say } from '../../../widgets/dom';
 import { hintAt, markHint } from '../../../widgets/hints';
 import type { MoveValue } from '../../../widgets/move-value';
 import type { OpenedUrl, PagePanel } from '../../../widgets/panel';
@@ -183,8 +183,10 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
     focusCell(cell);
   }
 
-  /** The board is being changed by hand: the answer and its note go. */
+  /** The board is being changed by hand: the answer and its note go (and an answer still coming is not wanted). */
   function edited(): void {
+    asking++;
+    clearInterval(ticking);
     unsolve(fifteen, fifteenPlayer);
     fifteen.unvalued = null;
     say('fstatus', '');
@@ -194,14 +196,32 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
     document.querySelector<HTMLElement>(`#fboard [data-cell="${cell}"]`)?.focus();
   }
 
+  /** Each Solve's number: an answer that comes after another Solve (or after the board changed) is not shown. */
+  let asking = 0;
+  /** Counts the seconds of a background solve on the status line between two asks. */
+  let ticking: ReturnType<typeof setInterval> | undefined;
+
+  /** Says that the board is being solved in the background, and for how long, each second. */
+  function showSolving(solving: Solving): void {
+    clearInterval(ticking);
+    const heard = performance.now();
+    const show = () =>
+      say('fstatus', `Solving in the background (this board needs more search than one request may spend): ${solving.seconds + Math.floor((performance.now() - heard) / 1000)} s so far. The answer appears here when it is ready, and is kept for everyone.`);
+    show();
+    ticking = setInterval(show, 1000);
+  }
+
   async function solveFifteen(focus?: number): Promise<void> {
     fifteenPlayer.stop();
     fifteen.picked = null;
     saveUrl();
     say('fstatus', 'Solving\u2026');
     const asked = fifteen.position;
+    const mine = ++asking;
     try {
-      const answer = await ask<FifteenResponse>('/fifteen', { board: numbersOf(asked) });
+      const answer = await askUntilAnswered<FifteenResponse>('/fifteen', { board: numbersOf(asked) }, showSolving, () => mine === asking && fifteen.position === asked);
+      clearInterval(ticking);
+      if (answer === undefined) return; // another question was asked meanwhile
       fifteen.position = asked;
       fifteen.start = asked;
       fifteen.path = answer.path.split('');
@@ -210,6 +230,8 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
       fifteen.at = 0;
       say('fstatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} moves (${answer.source}): ${answer.path}`);
     } catch (error) {
+      clearInterval(ticking);
+      if (mine !== asking) return;
       say('fstatus', (error as Error).message, true);
       fifteen.start = null;
       fifteen.path = [];
