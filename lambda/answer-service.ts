@@ -41,6 +41,8 @@ export interface AnswerOptions {
   readonly background?: boolean;
 }
 
+/** When a background solve cannot be started because DynamoDB failed, the client is told to ask again after this long. */
+const STORE_RETRY_AFTER_S = 60;
 /** How often a client is told to ask again while its question is solved in the background. */
 export const SOLVING_RETRY_AFTER_S = 5;
 
@@ -168,6 +170,10 @@ export class AnswerService {
       if (solves && puzzle.backgroundSolve) {
         const standing = await this.solveStanding(solves, puzzle.name, question, query);
         if (standing) return this.fromSolve(key, puzzle, query, standing);
+        throw new SolveUnavailableError(
+          `${error.message} It is solved in the background, but the background solver cannot be reached now (${this.lastFailure ?? 'DynamoDB did not answer'}); ask again in a minute.`,
+          STORE_RETRY_AFTER_S,
+        );
       }
       const advice = tables ? await this.adviceWhenSearchGaveUp(tables, query, located()) : (puzzle.solver.adviceWhenSearchGaveUp?.(query) ?? 'Try again shortly.');
       throw new BudgetExhaustedError(`${error.message} ${advice}`);

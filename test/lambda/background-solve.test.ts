@@ -104,6 +104,15 @@ describe('a board past one request’s search', () => {
     expect(await new SolveRecords(client, table, { timeoutMs: 5000 }).read('fifteen', '6,10,8,11,13,1,2,4,5,12,3,15,9,0,14,7|80', true)).toMatchObject({ state: 'failed' });
   });
 
+  it('says so when the solver cannot be reached (DynamoDB failing), without a command for a visitor to run', async () => {
+    const { ask } = await service('no-such-table', () => ({ solveMs: 60_000, start: () => Promise.reject(new Error('never reached')) }));
+    const result = await ask(BOARD);
+    expect(result.status).toBe(503);
+    expect(result.json.error).toMatch(/the background solver cannot be reached now \(.*ResourceNotFoundException.*\); ask again in a minute\.$/);
+    expect(result.json.error).not.toMatch(/npm run/);
+    expect(result.headers['retry-after']).toBe('60');
+  });
+
   it('answers a batch slot 202 with where to ask alone, and keeps the batch from any cache', async () => {
     const holding = { solveMs: 60_000, start: async () => undefined };
     const { app } = await service(await freshTable(client, 'background-batch'), () => holding);
