@@ -27,6 +27,7 @@ const SLOW = [
   'test/scripts/lambda-rules.test.ts',
   'test/scripts/rehearse.test.ts',
   'test/lib/cfn-lint.test.ts',
+  'test/lib/solver-bundle.test.ts',
 ];
 
 /**

@@ -6,6 +6,7 @@
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { SolveJob, SolveStarter } from './background-solves';
+import { functionCredentials } from './credentials';
 
 /** The solver function's timeout: Lambda's most, 15 minutes (the stack gives the function the same). */
 export const SOLVER_TIMEOUT_MS = 15 * 60_000;
@@ -18,7 +19,8 @@ export function solverInvocation(functionName: string): SolveStarter {
   return {
     solveMs: SOLVER_TIMEOUT_MS,
     async start(job: SolveJob) {
-      client ??= new LambdaClient({});
+      // the role's credentials, as the table's client takes them; AWS_ENDPOINT_URL_LAMBDA (the SDK's own setting) points it elsewhere, as the bundle's tests do
+      client ??= new LambdaClient({ credentials: functionCredentials() });
       const result = await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: new TextEncoder().encode(JSON.stringify(job)) }), {
         abortSignal: AbortSignal.timeout(INVOKE_TIMEOUT_MS),
       });
