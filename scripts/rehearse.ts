@@ -10,11 +10,14 @@
  *   crowd    20 cold containers at once, each asked a mix, under the table's read cap
  *   reload   warm containers answering lookups while their table is reloaded (--force)
  *   loader   the loader's whole-space load at the loader's memory and vCPUs (minutes; only by --only)
+ *   solver   the background solver on each puzzle's questions past one request's search, at
+ *            several memory sizes (minutes; only by --only)
  */
 import { cpus, loadavg } from 'node:os';
 import { type Row, printTable } from '../core/benchmark';
 import { coldStartRows, coldStarts, crowd, crowdRows, loaderRows, loaderWholeSpace, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
 import { type Stage, startStage } from './rehearsal/stage';
+import { solverAtMemories, solverRows } from './rehearsal/solver';
 import { commandOptions } from './command-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
@@ -24,9 +27,9 @@ const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<
   reload: { title: 'c. A reload under traffic', run: async (stage) => reloadRows(await reloadUnderTraffic(stage)) },
 };
 const DEFAULT = Object.keys(SCENARIOS);
-const NAMES = [...DEFAULT, 'loader'];
+const NAMES = [...DEFAULT, 'loader', 'solver'];
 const USAGE = `usage: npm run rehearse [-- --only NAME]
-  NAME: ${NAMES.join(', ')} (default: ${DEFAULT.join(', ')}; loader, minutes long, only when named)`;
+  NAME: ${NAMES.join(', ')} (default: ${DEFAULT.join(', ')}; loader and solver, minutes long, only when named)`;
 
 const values = commandOptions({ only: { type: 'string' } }, USAGE);
 if (values.only !== undefined && !NAMES.includes(values.only)) {
@@ -40,6 +43,9 @@ log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => va
 if (values.only === 'loader') {
   console.log("\nd. The loader's whole-space load at the loader's memory");
   printTable(loaderRows(await loaderWholeSpace(log)));
+} else if (values.only === 'solver') {
+  console.log('\ne. The background solver at several memory sizes (started by the API\'s bundle, frozen between invocations)');
+  printTable(solverRows(await solverAtMemories(log)));
 } else {
   const names = values.only === undefined ? DEFAULT : [values.only];
   const stage = await startStage(log);

@@ -48,4 +48,6 @@ export interface RehearsalQuestions {
   readonly reload?: { readonly goals: string; readonly table: string };
   /** Its largest load as the deploy's `load` setting takes it (its words), which the rehearsal runs on the loader's bundle. */
   readonly largestLoad?: string;
+  /** Questions past one request's search, which the background solver answers (the rehearsal times it at several memory sizes). */
+  pastOneRequest?(): RehearsalQuestion[];
 }

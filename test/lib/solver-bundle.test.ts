@@ -8,35 +8,28 @@
  * with the databases its package carries and keeps it; the API's bundle then answers it from one read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type IncomingMessage, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOLVER_MEMORY_MB, SOLVER_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { type BundledFunction, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
 import { functionUrlEvent } from '../../scripts/function-url-event';
+import { type InvokeEndpoint, startInvokeEndpoint } from '../../scripts/rehearsal/invoke-endpoint';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();
 const dirs: string[] = [];
 const running: BundledFunction[] = [];
-let lambda: Server | undefined;
+const closing: InvokeEndpoint[] = [];
 /** SPEC: one of the farthest boards, 80 moves. */
 const FARTHEST = '0,12,9,13,15,11,10,14,3,7,5,6,4,8,2,1';
 
 afterAll(async () => {
-  lambda?.close();
+  for (const endpoint of closing) await endpoint.close();
   for (const fn of running) await fn.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   client.destroy();
 });
-
-const bodyOf = async (request: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 describe('the background solver as it ships', () => {
   it('is invoked asynchronously by the API\'s bundle, solves an 80-move board with its packaged databases, and the API answers it from the table', async () => {
@@ -56,16 +49,10 @@ describe('the background solver as it ships', () => {
     running.push(solver);
 
     // Lambda's Invoke endpoint, as an asynchronous invocation meets it: 202 and the event queued
-    const invoked: { path: string; type: string | undefined; job: Record<string, unknown> }[] = [];
-    const solved: Promise<{ result: unknown }>[] = [];
-    lambda = createServer(async (request, response) => {
-      const job = JSON.parse(await bodyOf(request)) as Record<string, unknown>;
-      invoked.push({ path: request.url ?? '', type: request.headers['x-amz-invocation-type'] as string | undefined, job });
-      response.writeHead(202, { 'content-type': 'application/json' }).end();
-      solved.push(solver.invokeWith(job, SOLVER_TIMEOUT_SECONDS * 1000));
-    });
-    await new Promise<void>((resolve) => lambda!.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(lambda.address() as AddressInfo).port}`;
+    const lambda = await startInvokeEndpoint(async (event) => (await solver.invokeWith(event, SOLVER_TIMEOUT_SECONDS * 1000)).result);
+    closing.push(lambda);
+    const { invoked } = lambda;
+    const endpoint = lambda.url;
 
     const api = await startBundledFunction(apiBundle, {
       environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), SOLVER_FUNCTION_NAME: 'tablebase-solver', AWS_ENDPOINT_URL_LAMBDA: endpoint, AWS_REGION: 'us-east-1' },
@@ -80,12 +67,12 @@ describe('the background solver as it ships', () => {
     expect(first.status).toBe(202);
     expect(first.headers).toMatchObject({ location: `/fifteen?board=${FARTHEST}`, 'cache-control': 'no-store' });
     expect(invoked).toHaveLength(1);
-    expect(invoked[0]).toMatchObject({ path: '/2015-03-31/functions/tablebase-solver/invocations', type: 'Event', job: { puzzle: 'fifteen', query: { board: FARTHEST.split(',').map(Number) } } });
+    expect(invoked[0]).toMatchObject({ path: '/2015-03-31/functions/tablebase-solver/invocations', type: 'Event', event: { puzzle: 'fifteen', query: { board: FARTHEST.split(',').map(Number) } } });
     // asked again while it solves: the same solve, no second invocation
     expect((await ask()).status).toBe(202);
     expect(invoked).toHaveLength(1);
 
-    expect((await solved[0]).result).toEqual({ state: 'solved' });
+    expect(await lambda.results[0]).toEqual({ state: 'solved' });
     expect(solver.failures()).toEqual([]);
     const answered = await ask();
     expect(answered.status).toBe(200);

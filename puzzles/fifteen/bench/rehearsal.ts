@@ -14,6 +14,8 @@ import { searchFifteen } from '../rules/search';
 import { solvableBoardArbitrary } from '../seeded-inputs';
 
 const FAR = '15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14';
+/** The SPEC's first farthest board: 80 moves. */
+const FARTHEST = '0,12,9,13,15,11,10,14,3,7,5,6,4,8,2,1';
 
 function question(board: string): RehearsalQuestion {
   return {
@@ -27,4 +29,5 @@ export const fifteenRehearsal: RehearsalQuestions = {
   first: () => question(FAR),
   more: (count, seed) => samples(solvableBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
   answeredFrom: 'search',
+  pastOneRequest: () => [question(FARTHEST)],
 };
