@@ -143,9 +143,9 @@ export abstract class DepthFirstPass {
   depthFound = 0;
   /** How deep the search stood when it ran out of budget. */
   depthReached = 0;
-  private readonly maxNodes: number;
-  private readonly deadline: number;
-  private readonly clock: Clock;
+  protected readonly maxNodes: number;
+  protected readonly deadline: number;
+  protected readonly clock: Clock;
 
   constructor(maxDepth: number, budget: SearchBudget) {
     this.line = new Int32Array(maxDepth + 1);
@@ -168,7 +168,8 @@ export abstract class DepthFirstPass {
     if ((nodes === 1 || (nodes & (CLOCK_EVERY - 1)) === 0) && this.clock.now() > this.deadline) this.outOfBudget(depth, 'time');
   }
 
-  private outOfBudget(depth: number, reason: 'nodes' | 'time'): never {
+  /** Ends the search: its budget is spent (a pass that counts its nodes elsewhere, in WebAssembly, says so here). */
+  protected outOfBudget(depth: number, reason: 'nodes' | 'time'): never {
     this.depthReached = depth;
     throw new OutOfBudget(reason);
   }

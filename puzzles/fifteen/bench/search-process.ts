@@ -7,25 +7,29 @@
  * starts, each side in a fresh process, with no untimed round; `times` and `lengths` are each
  * board's milliseconds and moves in the last round.
  *
- * It runs the pass searchFifteen runs (FifteenPatternDepthFirst over the file's databases, else
+ * It runs the pass searchFifteen runs (FifteenWasmDepthFirst over the file's databases, or with
+ * argv[4] 'typescript' FifteenPatternDepthFirst, else
  * FifteenDepthFirst on Manhattan distance and linear conflicts, under iterativeDeepening, bounded
  * at 80 moves) rather than searchFifteen itself, only to read the nodes it expanded.
  */
 import { readFileSync } from 'node:fs';
 import { UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
 import { FifteenPatternDepthFirst } from '../rules/pattern-search';
+import { FifteenWasmDepthFirst } from '../rules/pattern-search-wasm';
 import { MAX_MOVES } from '../rules/query';
 import { FifteenDepthFirst } from '../rules/search';
 import { readDatabaseFile } from './database-file';
 
 const rounds = Number(process.argv[2] ?? 1);
 const databases = process.argv[3] === undefined ? undefined : readDatabaseFile(process.argv[3]);
+/** argv[4] 'typescript': the TypeScript pass over the databases instead of the WebAssembly one. */
+const Pass = process.argv[4] === 'typescript' ? FifteenPatternDepthFirst : FifteenWasmDepthFirst;
 const boards = readFileSync(0, 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => line.trim().split(/\s+/u).map(Number));
 const passFor = (board: readonly number[]) =>
-  databases === undefined ? new FifteenDepthFirst(board, MAX_MOVES, UNLIMITED) : new FifteenPatternDepthFirst(board, databases, MAX_MOVES, UNLIMITED);
+  databases === undefined ? new FifteenDepthFirst(board, MAX_MOVES, UNLIMITED) : new Pass(board, databases, MAX_MOVES, UNLIMITED);
 
 let moves = 0;
 let nodes = 0;

@@ -24,13 +24,13 @@ const X = BLANK;
 const U = UP;
 
 /** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
-const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+export const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
 /** The blank's step for d, l, r, u, and the same step on the reflected board (a row's step becomes a column's). */
 const STEP = [SIDE, -1, 1, -SIDE];
 const REFLECTED_STEP = [1, -SIDE, SIDE, -1];
 
 /** Per partition, each tile's group and weight, and each tile and move's change of its group's index. */
-interface Layout {
+export interface Layout {
   group: Uint8Array;
   reflectedGroup: Uint8Array;
   /** delta[tile * 4 + move]: how the tile's group index changes when the blank makes `move` into the tile's cell (the tile steps back). */
@@ -38,7 +38,7 @@ interface Layout {
   reflectedDelta: Int32Array;
 }
 
-function layoutOf(partition: readonly (readonly number[])[]): Layout {
+export function layoutOf(partition: readonly (readonly number[])[]): Layout {
   const group = new Uint8Array(CELLS);
   const weight = new Int32Array(CELLS);
   partition.forEach((tiles, g) =>

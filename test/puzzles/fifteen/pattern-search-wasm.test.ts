@@ -1,0 +1,84 @@
+/**
+ * The 15-puzzle's pass in WebAssembly (what the service runs over the pattern databases) against
+ * the same pass in TypeScript, written on its own: the same outcome, the same line, the same nodes,
+ * on seeded random boards and walks, over small and mixed partitions; the budget ends it at the same
+ * node; passes that follow one another on one instance do not disturb each other; and the bytes the
+ * code loads are what its text assembles to.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type SearchBudget, UNLIMITED, iterativeDeepening, reachableWithin } from '../../../core/ida-star';
+import { samples } from '../../../core/seeded';
+import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
+import { FifteenWasmDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search-wasm';
+import { PARTITION_33333, PARTITION_555, buildPatternDatabases } from '../../../puzzles/fifteen/rules/pattern-set';
+import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { assembled, bytesModuleOf, wasmSources } from '../../../scripts/build-wasm';
+
+const small = buildPatternDatabases(PARTITION_33333);
+const five = buildPatternDatabases(PARTITION_555);
+
+const deepening = (pass: FifteenPatternDepthFirst | FifteenWasmDepthFirst) => ({ outcome: iterativeDeepening(pass, pass.estimate(), 80), nodes: pass.nodes });
+
+describe('the WebAssembly pass', () => {
+  it.each([
+    ['3-3-3-3-3, walks from the goal', small, samples(walkFromGoalArbitrary(60, 40), 12, 3)],
+    ['5-5-5, uniform random boards', five, samples(solvableBoardArbitrary, 6, 9)],
+  ] as const)('finds what the TypeScript pass finds, node for node (%s)', (_name, databases, boards) => {
+    for (const board of boards) {
+      const expected = deepening(new FifteenPatternDepthFirst(board, databases, 80, UNLIMITED));
+      const wasm = new FifteenWasmDepthFirst(board, databases, 80, UNLIMITED);
+      expect(wasm.estimate()).toBe(new FifteenPatternDepthFirst(board, databases, 80, UNLIMITED).estimate());
+      expect(deepening(wasm), board.join(',')).toEqual(expected);
+      expect(expected.outcome.kind).toBe('solved');
+    }
+  });
+
+  it('answers one bounded pass as the TypeScript pass does, a first move left out, below, at and past the distance', () => {
+    for (const board of samples(walkFromGoalArbitrary(40, 30), 6, 21)) {
+      const distance = deepening(new FifteenPatternDepthFirst(board, small, 80, UNLIMITED)).outcome;
+      if (distance.kind !== 'solved') throw new Error('unsolved');
+      for (const bound of [distance.bound - 2, distance.bound, distance.bound + 2]) {
+        for (const undo of [-1, 0, 3]) {
+          const ts = new FifteenPatternDepthFirst(board, small, 80, UNLIMITED);
+          const wasm = new FifteenWasmDepthFirst(board, small, 80, UNLIMITED);
+          expect({ outcome: reachableWithin(wasm, bound, undo), nodes: wasm.nodes }).toEqual({ outcome: reachableWithin(ts, bound, undo), nodes: ts.nodes });
+        }
+      }
+    }
+  });
+
+  it('ends at the same node when the budget of nodes ends, and at its first node when the time is past', () => {
+    const [board] = samples(solvableBoardArbitrary, 1, 4);
+    const total = deepening(new FifteenPatternDepthFirst(board, small, 80, UNLIMITED)).nodes;
+    for (const maxNodes of [1, 1000, Math.floor(total / 2), total - 1]) {
+      const budget: SearchBudget = { maxNodes, deadline: Number.POSITIVE_INFINITY };
+      expect(deepening(new FifteenWasmDepthFirst(board, small, 80, budget))).toEqual(deepening(new FifteenPatternDepthFirst(board, small, 80, budget)));
+    }
+    expect(deepening(new FifteenWasmDepthFirst(board, small, 80, { maxNodes: total, deadline: Number.POSITIVE_INFINITY })).outcome.kind).toBe('solved');
+    const late = { maxNodes: total, deadline: 0, clock: { now: () => 1 } };
+    expect(deepening(new FifteenWasmDepthFirst(board, small, 80, late))).toEqual({ outcome: { kind: 'budget-exhausted', nodes: 1, reason: 'time' }, nodes: 1 });
+  });
+
+  it('keeps each pass its own on one instance: a pass run between another\'s iterations changes nothing of it', () => {
+    const [a, b] = samples(solvableBoardArbitrary, 2, 17);
+    const alone = deepening(new FifteenPatternDepthFirst(a, small, 80, UNLIMITED));
+    const first = new FifteenWasmDepthFirst(a, small, 80, UNLIMITED);
+    let bound = first.estimate();
+    for (let result = first.search(0, bound, -1); result !== -1; result = first.search(0, bound, -1)) {
+      deepening(new FifteenWasmDepthFirst(b, small, 80, UNLIMITED)); // another board, the same instance
+      bound = result;
+    }
+    expect(Array.from(first.line.subarray(0, first.depthFound))).toEqual(alone.outcome.kind === 'solved' ? alone.outcome.moves : []);
+    expect(first.nodes).toBe(alone.nodes);
+  });
+
+  it('finds the pass\'s text among the WebAssembly sources', () => {
+    expect(wasmSources()).toContain('puzzles/fifteen/rules/pattern-search.wat');
+  });
+
+  it.each(wasmSources())('loads the bytes %s assembles to (npm run build:wasm writes them)', async (source) => {
+    expect(readFileSync(fileURLToPath(new URL(`../../../${bytesModuleOf(source)}`, import.meta.url)), 'utf8')).toBe(await assembled(source));
+  });
+});
