@@ -19,7 +19,7 @@ export async function buildPatternDatabasesOnThreads(partition: readonly (readon
   if (threads <= 1) return buildPatternDatabases(partition);
   checkPartition(partition);
   // Each worker writes its group's part of the shared buffer; the tables are views of it, back to back.
-  const databases = patternDatabasesOf(partition, () => {}, (bytes) => new SharedArrayBuffer(bytes));
+  const databases = patternDatabasesOf(partition, () => {}, (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
   await runJobsOnWorkers<PatternDatabases>(
     {
       entry: import.meta.url,

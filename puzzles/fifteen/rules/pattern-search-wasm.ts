@@ -5,8 +5,9 @@
  * 1.8-2.0x it (BENCHMARKS.md). The TypeScript pass stays as the independent one the tests hold
  * this to.
  *
- * Each set of databases gets one instance, its tables copied into the instance's memory once
- * (33.6 MB for 6-6-3); a pass writes its board and indices into the instance's first page at each
+ * Each set of databases gets one instance, on the memory the tables were laid out in
+ * (wasm-memory.ts; a set laid out elsewhere, such as the shared memory of a build on threads, is
+ * copied into a memory of its own once, 33.6 MB for 6-6-3); a pass writes its board and indices into the instance's first page at each
  * pass from the root, so passes may follow one another on one instance (never interleave: the
  * search is synchronous). The instance counts nodes and asks the pass's clock every 1,024, as
  * DepthFirstPass.expand does.
@@ -17,17 +18,16 @@ import { placementIndex } from './pattern-database';
 import { TARGETS, layoutOf } from './pattern-search';
 import { type PatternDatabases, joinedTables, reflectBoard } from './pattern-set';
 import { WASM_BASE64 } from './pattern-search.wasm.generated';
+import { TABLES_AT, newPassMemory, passMemoryOf } from './wasm-memory';
 
 /** Where the instance's memory holds each part (pattern-search.wat's own table of them). */
-const AT = { cells: 0, targets: 16, group: 80, reflectedGroup: 96, delta: 128, reflectedDelta: 384, index: 640, reflectedIndex: 672, line: 704, tables: 65536 } as const;
-const PAGE = 65536;
+const AT = { cells: 0, targets: 16, group: 80, reflectedGroup: 96, delta: 128, reflectedDelta: 384, index: 640, reflectedIndex: 672, line: 704, tables: TABLES_AT } as const;
 /** The instance's answers beyond FOUND and a bound. */
 const WASM_EXHAUSTED = 0x3fffffff;
 const OUT_OF_NODES = -2;
 const OUT_OF_TIME = -3;
 
 interface Exports {
-  readonly memory: WebAssembly.Memory;
   readonly search: (depth: number, bound: number, undo: number) => number;
   readonly blank: WebAssembly.Global;
   readonly sum: WebAssembly.Global;
@@ -39,6 +39,7 @@ interface Exports {
 
 interface Kernel {
   readonly exports: Exports;
+  readonly memory: WebAssembly.Memory;
   /** Each group's table address in the instance's memory. */
   readonly offsets: readonly number[];
   /** Asked every 1,024 nodes: whether the running pass is out of time. */
@@ -54,19 +55,21 @@ function kernelFor(databases: PatternDatabases): Kernel {
   if (kernel) return kernel;
   compiled ??= new WebAssembly.Module(Buffer.from(WASM_BASE64, 'base64'));
   const { all, offsets } = joinedTables(databases);
-  const made: Kernel = { exports: undefined as unknown as Exports, offsets: offsets.map((offset) => AT.tables + offset), timeUp: () => false };
-  const instance = new WebAssembly.Instance(compiled, { budget: { timeUp: () => (made.timeUp() ? 1 : 0) } });
-  const exports = instance.exports as unknown as Exports;
-  exports.memory.grow(Math.ceil((AT.tables + all.length) / PAGE) - exports.memory.buffer.byteLength / PAGE);
-  const bytes = new Uint8Array(exports.memory.buffer);
-  bytes.set(all, AT.tables);
-  new Int8Array(exports.memory.buffer, AT.targets, TARGETS.length).set(TARGETS);
+  let memory = passMemoryOf(all);
+  if (!memory) {
+    memory = newPassMemory(all.length);
+    new Uint8Array(memory.buffer).set(all, AT.tables);
+  }
+  const made: Kernel = { exports: undefined as unknown as Exports, memory, offsets: offsets.map((offset) => AT.tables + offset), timeUp: () => false };
+  const instance = new WebAssembly.Instance(compiled, { budget: { timeUp: () => (made.timeUp() ? 1 : 0) }, tables: { memory } });
+  const { buffer } = memory;
+  new Int8Array(buffer, AT.targets, TARGETS.length).set(TARGETS);
   const layout = layoutOf(databases.partition);
-  bytes.set(layout.group, AT.group);
-  bytes.set(layout.reflectedGroup, AT.reflectedGroup);
-  new Int32Array(exports.memory.buffer, AT.delta, layout.delta.length).set(layout.delta);
-  new Int32Array(exports.memory.buffer, AT.reflectedDelta, layout.reflectedDelta.length).set(layout.reflectedDelta);
-  kernel = Object.assign(made, { exports });
+  new Uint8Array(buffer, AT.group, CELLS).set(layout.group);
+  new Uint8Array(buffer, AT.reflectedGroup, CELLS).set(layout.reflectedGroup);
+  new Int32Array(buffer, AT.delta, layout.delta.length).set(layout.delta);
+  new Int32Array(buffer, AT.reflectedDelta, layout.reflectedDelta.length).set(layout.reflectedDelta);
+  kernel = Object.assign(made, { exports: instance.exports as unknown as Exports });
   kernels.set(databases, kernel);
   return kernel;
 }
@@ -104,7 +107,7 @@ export class FifteenWasmDepthFirst extends DepthFirstPass {
   search(depth: number, bound: number, undoPrevious: number): number {
     if (depth !== 0) throw new Error('the WebAssembly pass starts from the board only');
     const { exports } = this.kernel;
-    const memory = exports.memory.buffer;
+    const memory = this.kernel.memory.buffer;
     new Uint8Array(memory, AT.cells, CELLS).set(this.cells);
     new Int32Array(memory, AT.index, this.index.length).set(this.index);
     new Int32Array(memory, AT.reflectedIndex, this.reflectedIndex.length).set(this.reflectedIndex);

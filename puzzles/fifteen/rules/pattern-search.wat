@@ -9,7 +9,7 @@
 ;; an overflow check a sum, the receiver checked again after every call). Here a read is one load,
 ;; bounds-checked by the memory's guard pages, and the state lives in locals and globals.
 ;;
-;; Memory (one per set of databases, the tables copied in once):
+;; Memory (one per set of databases: the tables laid out in it, else copied in once):
 ;;     0  CELLS[16]      u8   the board: the tile on each cell (0 the blank)
 ;;    16  TARGETS[64]    i8   TARGETS[blank * 4 + move]: the cell the blank reaches, -1 off the board
 ;;    80  GROUP[16]      u8   each tile's group
@@ -22,7 +22,8 @@
 ;; 65536  the tables, back to back
 (module
   (import "budget" "timeUp" (func $timeUp (result i32)))
-  (memory (export "memory") 1)
+  ;; the tables' memory, made where they were laid out (wasm-memory.ts), or made and filled for them
+  (import "tables" "memory" (memory 1))
   (global $blank (export "blank") (mut i32) (i32.const 0))
   (global $sum (export "sum") (mut i32) (i32.const 0))
   (global $rsum (export "rsum") (mut i32) (i32.const 0))

@@ -14,6 +14,7 @@
  */
 import { CELLS, SIDE } from './board';
 import { buildPatternDatabase, entriesFor, placementIndex } from './pattern-database';
+import { passMemoryRegion } from './wasm-memory';
 
 export interface PatternDatabases {
   /** The groups: disjoint, together the tiles 1..15, each at most 6 tiles. */
@@ -25,18 +26,19 @@ export interface PatternDatabases {
 /**
  * A set whose tables are views of one buffer, back to back in the partition's order, each written
  * in place by `fill`: the builder's and the store reader's sets, which the search then reads as
- * one array at no cost (a copy of the 6-6-3 set would be another 33.6 MB). The buffer is `memory`'s
- * (shared memory, for a set that worker threads write).
+ * one array at no cost (a copy of the 6-6-3 set would be another 33.6 MB). The region is `memory`'s:
+ * by default in the memory of the WebAssembly pass, which then reads the tables where they lie
+ * (wasm-memory.ts); shared memory, for a set that worker threads write.
  */
 export function patternDatabasesOf(
   partition: readonly (readonly number[])[],
   fill: (group: readonly number[], table: Uint8Array) => void,
-  memory: (bytes: number) => ArrayBufferLike = (bytes) => new ArrayBuffer(bytes),
+  memory: (bytes: number) => Uint8Array = passMemoryRegion,
 ): PatternDatabases {
-  const buffer = memory(partition.reduce((bytes, group) => bytes + entriesFor(group), 0));
-  let offset = 0;
+  const region = memory(partition.reduce((bytes, group) => bytes + entriesFor(group), 0));
+  let offset = region.byteOffset;
   const tables = partition.map((group) => {
-    const table = new Uint8Array(buffer, offset, entriesFor(group));
+    const table = new Uint8Array(region.buffer, offset, entriesFor(group));
     offset += table.length;
     fill(group, table);
     return table;

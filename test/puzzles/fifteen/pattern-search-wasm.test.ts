@@ -12,7 +12,8 @@ import { type SearchBudget, UNLIMITED, iterativeDeepening, reachableWithin } fro
 import { samples } from '../../../core/seeded';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { FifteenWasmDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search-wasm';
-import { PARTITION_33333, PARTITION_555, buildPatternDatabases } from '../../../puzzles/fifteen/rules/pattern-set';
+import { PARTITION_33333, PARTITION_555, buildPatternDatabases, patternDatabasesOf } from '../../../puzzles/fifteen/rules/pattern-set';
+import { passMemoryOf } from '../../../puzzles/fifteen/rules/wasm-memory';
 import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 import { assembled, bytesModuleOf, wasmSources } from '../../../scripts/build-wasm';
 
@@ -72,6 +73,15 @@ describe('the WebAssembly pass', () => {
     }
     expect(Array.from(first.line.subarray(0, first.depthFound))).toEqual(alone.outcome.kind === 'solved' ? alone.outcome.moves : []);
     expect(first.nodes).toBe(alone.nodes);
+  });
+
+  it('reads the tables where they were laid out, and a set laid out elsewhere (shared memory, for threads) from a copy', () => {
+    expect(passMemoryOf(small.tables[0])).toBeDefined();
+    const shared = patternDatabasesOf(PARTITION_33333, (group, table) => table.set(small.tables[PARTITION_33333.indexOf(group as number[])]), (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
+    expect(passMemoryOf(shared.tables[0])).toBeUndefined();
+    for (const board of samples(walkFromGoalArbitrary(50, 30), 4, 8)) {
+      expect(deepening(new FifteenWasmDepthFirst(board, shared, 80, UNLIMITED))).toEqual(deepening(new FifteenWasmDepthFirst(board, small, 80, UNLIMITED)));
+    }
   });
 
   it('finds the pass\'s text among the WebAssembly sources', () => {
