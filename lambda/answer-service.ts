@@ -155,7 +155,10 @@ export class AnswerService {
         async () => {
           const where = located();
           const stored = where && tables ? await this.fromTable(tables, query, where, budget) : undefined;
-          return stored ?? (solves ? await this.keptAnswer<A>(solves, puzzle.name, question, budget) : undefined);
+          if (stored || !solves) return stored;
+          // a question solved in the background: its kept answer, or where its solve stands, before any search
+          const standing = await this.solveStandingNow(solves, puzzle.name, question, budget);
+          return standing ? (this.fromSolve(key, puzzle, query, standing) as unknown as Stored<A>) : undefined;
         },
         () => (this.estimatedSearchGiving(puzzle, (spent) => (budget = extendedBudget(budget, spent))) ?? puzzle.solver).search(query, budget),
         options.moves
@@ -180,13 +183,11 @@ export class AnswerService {
     }
   }
 
-  /** The answer a background solve kept, or undefined (none yet, or DynamoDB not answering within the request's time). */
-  private async keptAnswer<A extends Answer>(solves: BackgroundSolves, puzzle: string, question: string, budget: SearchBudget): Promise<Stored<A> | undefined> {
-    const left = budget.deadline - this.now();
-    if (left <= 0 || this.now() < this.storeDownUntil) return undefined;
+  /** Where the question's background solve stands, by one read; undefined when it has none, or DynamoDB does not answer (the search is tried). */
+  private async solveStandingNow(solves: BackgroundSolves, puzzle: string, question: string, budget: SearchBudget): Promise<SolveStanding | undefined> {
+    if (budget.deadline <= this.now() || this.now() < this.storeDownUntil) return undefined;
     try {
-      const kept = (await solves.kept(puzzle, question)) as A | undefined;
-      return kept ? ({ ...kept, source: 'kept' } as unknown as Stored<A>) : undefined;
+      return await solves.standing(puzzle, question);
     } catch (error) {
       this.reportFailure(error);
       return undefined;
@@ -205,7 +206,6 @@ export class AnswerService {
 
   /** The answer a solve kept (remembered, as a table's is), or the error saying where its solve stands. */
   private fromSolve<Q, A extends Answer>(key: string, puzzle: Puzzle<Q, A>, query: Q, standing: SolveStanding): Result<A> {
-    const now = this.now();
     switch (standing.state) {
       case 'solved': {
         const answer = { ...(standing.answer as A), source: 'kept', cached: false } as Result<A>;
@@ -213,23 +213,18 @@ export class AnswerService {
         return answer;
       }
       case 'solving': {
-        const seconds = Math.max(0, Math.floor((now - standing.since) / 1000));
         throw new SolvingInBackgroundError(
-          `This question needs more search than one request may spend, so it is being solved in the background (for ${seconds} s so far); ask again at the same URL in a few seconds: once solved, its answer is kept and given at once.`,
+          `This question needs more search than one request may spend, so it is being solved in the background (for ${standing.seconds} s so far); ask again at the same URL in a few seconds: once solved, its answer is kept and given at once.`,
           standing.since,
-          seconds,
+          standing.seconds,
           `/${puzzle.name}?${puzzle.backgroundSolve!.urlQuery(query)}`,
           SOLVING_RETRY_AFTER_S,
         );
       }
-      case 'failed': {
-        const wait = Math.max(1, Math.ceil((standing.retryAt - now) / 1000));
-        throw new SolveUnavailableError(`This question's background solve failed (${standing.reason.replace(/\.$/, '')}); it can be tried again in ${wait} s.`, wait);
-      }
-      case 'busy': {
-        const wait = Math.max(1, Math.ceil((standing.retryAt - now) / 1000));
-        throw new SolveUnavailableError(`This question needs more search than one request may spend, and every background solver is busy with another; ask again in ${wait} s.`, wait);
-      }
+      case 'failed':
+        throw new SolveUnavailableError(`This question's background solve failed (${standing.reason.replace(/\.$/, '')}); it can be tried again in ${standing.wait} s.`, standing.wait);
+      case 'busy':
+        throw new SolveUnavailableError(`This question needs more search than one request may spend, and every background solver is busy with another; ask again in ${standing.wait} s.`, standing.wait);
     }
   }
 

@@ -35,9 +35,11 @@ export interface SolveStarter {
 /** Where a question's background solve stands, as the service tells the client. */
 export type SolveStanding =
   | { readonly state: 'solved'; readonly answer: unknown }
-  | { readonly state: 'solving'; readonly since: number }
-  | { readonly state: 'failed'; readonly reason: string; readonly retryAt: number }
-  | { readonly state: 'busy'; readonly retryAt: number };
+  /** since: when it started (ms since the epoch); seconds: how long ago, whole seconds. */
+  | { readonly state: 'solving'; readonly since: number; readonly seconds: number }
+  /** wait: seconds until it may be tried again. */
+  | { readonly state: 'failed'; readonly reason: string; readonly wait: number }
+  | { readonly state: 'busy'; readonly wait: number };
 
 /** A failed solve is tried again after this long by default: a fault that passes, not a retry storm. */
 export const DEFAULT_RETRY_AFTER_MS = 10 * 60_000;
@@ -69,10 +71,13 @@ export class BackgroundSolves {
     return this.options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   }
 
-  /** The kept answer to the question (its JSON parsed), or undefined when there is none yet. */
-  async kept(puzzle: string, question: string): Promise<unknown> {
-    const record = await this.records.read(puzzle, question);
-    return record?.state === 'solved' ? JSON.parse(record.answer) : undefined;
+  /**
+   * How the question's solve stands, by one read: its kept answer, a solve under way, a failure not
+   * to be tried again yet; undefined when it has none of these (never asked, or free to be solved
+   * again), and the search is to be tried.
+   */
+  async standing(puzzle: string, question: string): Promise<SolveStanding | undefined> {
+    return this.standingOf(await this.records.read(puzzle, question), this.options.clock.now());
   }
 
   /**
@@ -87,13 +92,13 @@ export class BackgroundSolves {
     const attempt = randomUUID();
     if (!(await this.records.claim(puzzle, question, attempt, { now, solveMs: this.solveMs, retryAfterMs: this.retryAfterMs }))) {
       // another request claimed it a moment ago: its solve is the one
-      return this.standingOf(await this.records.read(puzzle, question, true), now) ?? { state: 'solving', since: now };
+      return this.standingOf(await this.records.read(puzzle, question, true), now) ?? { state: 'solving', since: now, seconds: 0 };
     }
     const slot = await this.slots.take(attempt, now, now + this.solveMs);
     if (slot === undefined) {
       // the question is free again for the next ask: nothing is solving it
       await this.records.release(puzzle, question, attempt);
-      return { state: 'busy', retryAt: now + BUSY_RETRY_MS };
+      return { state: 'busy', wait: BUSY_RETRY_MS / 1000 };
     }
     try {
       await this.starter.start({ puzzle, question, query, attempt, slot });
@@ -101,17 +106,17 @@ export class BackgroundSolves {
       const reason = `the solver could not be started (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`.slice(0, 300);
       await this.records.finish(puzzle, question, { state: 'failed', attempt, since: now, at: now, reason });
       await this.slots.give(slot, attempt);
-      return { state: 'failed', reason, retryAt: now + this.retryAfterMs };
+      return { state: 'failed', reason, wait: Math.ceil(this.retryAfterMs / 1000) };
     }
-    return { state: 'solving', since: now };
+    return { state: 'solving', since: now, seconds: 0 };
   }
 
   /** What a record says now, or undefined when the question is free to be claimed. */
   private standingOf(record: SolveRecord | undefined, now: number): SolveStanding | undefined {
     if (!record) return undefined;
     if (record.state === 'solved') return { state: 'solved', answer: JSON.parse(record.answer) };
-    if (record.state === 'solving') return record.since > now - this.solveMs ? { state: 'solving', since: record.since } : undefined;
+    if (record.state === 'solving') return record.since > now - this.solveMs ? { state: 'solving', since: record.since, seconds: Math.max(0, Math.floor((now - record.since) / 1000)) } : undefined;
     const retryAt = record.at + this.retryAfterMs;
-    return retryAt > now ? { state: 'failed', reason: record.reason, retryAt } : undefined;
+    return retryAt > now ? { state: 'failed', reason: record.reason, wait: Math.max(1, Math.ceil((retryAt - now) / 1000)) } : undefined;
   }
 }

@@ -7,7 +7,8 @@
  * The request's search is held to a few thousand positions, so that a 42-move board (the SPEC's)
  * is past it, as an 80-move board is past 2 s.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fifteen } from '../../puzzles/fifteen';
 import { type AppState, createAppState } from '../../lambda/app-state';
 import type { SolveJob, SolveStarter } from '../../lambda/background-solves';
 import { readConfig } from '../../lambda/config';
@@ -85,6 +86,16 @@ describe('a board past one request’s search', () => {
     expect(asks.map((result) => result.status)).toEqual([202, 202, 202, 202, 202, 202]);
     expect(started).toHaveLength(1);
     // the one slot is held by that solve: another board waits, told when to ask again
+    // asked again while it is solved: one read says so, no search is spent on it, and the seconds run on
+    const searched = vi.spyOn(fifteen.solver, 'search');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await ask(BOARD);
+    expect(again.status).toBe(202);
+    expect(again.json.since).toBe(asks[0].json.since);
+    expect(again.json.seconds).toBeGreaterThanOrEqual(1);
+    expect(again.json.message).toMatch(new RegExp(`for ${again.json.seconds} s so far`));
+    expect(searched).not.toHaveBeenCalled();
+    searched.mockRestore();
     const other = await ask(OTHER);
     expect(other.status).toBe(503);
     expect(other.json.error).toMatch(/every background solver is busy/);
