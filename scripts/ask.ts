@@ -88,6 +88,15 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
   let response: Response;
   try {
     response = await fetch(canonicalUrl(url), { method, headers: { ...unsigned, ...headers }, body });
+    // a question being solved in the background: said on stderr, and asked again when the service says
+    while (response.status === 202 && method === 'GET') {
+      const solving = (await response.json()) as { seconds?: number };
+      const wait = Math.min(10, Math.max(1, Number(response.headers.get('retry-after')) || 5));
+      console.error(`being solved in the background, ${solving.seconds ?? 0} s so far; asking again in ${wait} s (Ctrl-C stops; the solve goes on)`);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      const again = region ? await signedHeaders({ method, url, body, headers: unsigned }, { keys: await credentials(), region }) : unsigned;
+      response = await fetch(canonicalUrl(url), { method, headers: { ...unsigned, ...again } });
+    }
   } catch (error) {
     const cause = String((error as Error).cause ?? (error as Error).message);
     console.error(

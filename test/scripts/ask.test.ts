@@ -110,9 +110,28 @@ describe('npm run ask, against the local URL', () => {
 
   /** The query strings the local URL received, as sent. */
   const received: string[] = [];
+  /** Fifteen questions answered 202 first (a solve in the background, as the service says it), this many times. */
+  let solvingFor = 0;
   beforeAll(async () => {
     const handler = searchOnlyHandler();
-    server = await serveFunctionUrl((event, context) => (received.push(event.rawQueryString), handler(event, context)), { port: 0 });
+    server = await serveFunctionUrl(async (event, context) => {
+      received.push(event.rawQueryString);
+      if (event.rawPath === '/fifteen' && solvingFor > 0) {
+        const seconds = 3 - solvingFor--;
+        return { statusCode: 202, headers: { 'content-type': 'application/json', 'retry-after': '1', 'cache-control': 'no-store' }, body: JSON.stringify({ status: 'solving', since: new Date().toISOString(), seconds, message: 'being solved' }) };
+      }
+      return handler(event, context);
+    }, { port: 0 });
+  });
+
+  it('waits out a question solved in the background, saying so on stderr, and prints the answer', async () => {
+    solvingFor = 2;
+    const asked = received.length;
+    const { code, stdout, stderr } = await ask('fifteen', '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15');
+    expect(code).toBe(0);
+    expect(stderr).toBe('being solved in the background, 1 s so far; asking again in 1 s (Ctrl-C stops; the solve goes on)\nbeing solved in the background, 2 s so far; asking again in 1 s (Ctrl-C stops; the solve goes on)\n');
+    expect(stdout).toContain('9 moves: llldrdrdr (search)');
+    expect(received.length - asked).toBe(3);
   });
   afterAll(() => server?.close());
 
