@@ -1,6 +1,7 @@
 /**
  * Alarms that tell someone when the service hurts: the function failing, being throttled, or
- * running close to its timeout, and the table throttling reads or writes. With an e-mail address
+ * running close to its timeout, the table throttling reads or writes, and the background solver
+ * failing. With an e-mail address
  * they notify an SNS topic (encrypted with a key of its own that CloudWatch may use, and reachable
  * only over TLS) that mails it; without one they still show in the CloudWatch console.
  */
@@ -20,6 +21,12 @@ export interface TablebaseAlarmsProps {
   /** The function's timeout, which the duration alarm compares against. */
   readonly timeout: Duration;
   readonly table: ITableV2;
+  /**
+   * The background solver, whose failures no request sees (a solve that fails as it should writes
+   * why; one that dies, or times out, is an error of the function).
+   * @default - no solver alarm
+   */
+  readonly solver?: IFunction;
   /**
    * Where alarms are mailed.
    * @default - no topic: the alarms only show in the CloudWatch console
@@ -68,6 +75,9 @@ export class TablebaseAlarms extends Construct {
         1,
         'The table throttled requests: reads fell back to search, or a load slowed down.',
       ),
+      ...(props.solver
+        ? [alarm('SolverErrors', props.solver.metricErrors({ period: PERIOD, statistic: 'Sum' }), 1, 'The background solver failed without writing why (an uncaught error, a timeout, out of memory): the question says so only once its 16 minutes are up.')]
+        : []),
     ];
 
     if (props.email) {

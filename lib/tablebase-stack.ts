@@ -67,7 +67,7 @@ export class TablebaseStack extends Stack {
       ? new TablebaseEdge(this, 'Edge', { url, function: api.function, queryFields: queryFieldsByPath(PUZZLES), plan: settings.edgePlan, webAclArn: settings.webAclArn })
       : undefined;
 
-    const { alarms } = new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, email: settings.alarmEmail });
+    const { alarms } = new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, solver: this.solver.function, email: settings.alarmEmail });
     new TablebaseDashboard(this, 'Operations', { alarms });
 
     const answers = props.loads.puzzles.map((name) => `/${name}`).join(', ');

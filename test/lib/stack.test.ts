@@ -496,9 +496,10 @@ describe('the public edge\'s teardown', () => {
 });
 
 describe('alarms', () => {
-  it('watch the function\'s errors, throttles and p99 duration near the timeout, and the table\'s throttled requests', () => {
+  it('watch the function\'s errors, throttles and p99 duration near the timeout, the table\'s throttled requests, and the solver\'s errors', () => {
     const { template } = byDefault;
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 5);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Errors', Namespace: 'AWS/Lambda', Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') } }] });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Errors', Namespace: 'AWS/Lambda', Statistic: 'Sum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Throttles', Namespace: 'AWS/Lambda', Threshold: 1 });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Duration', ExtendedStatistic: 'p99', Threshold: 8000, EvaluationPeriods: 2 });
@@ -526,7 +527,7 @@ describe('alarms', () => {
       },
     });
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
-    expect(alarms).toHaveLength(4);
+    expect(alarms).toHaveLength(5);
     for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmsTopic/) }]);
   });
 });
