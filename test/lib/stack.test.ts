@@ -565,9 +565,9 @@ describe('the dashboard', () => {
   it('shows the answers by source, the table\'s share, latency by source, refusals and 503s, and the alarms', () => {
     const [dashboard] = Object.values(byDefault.template.findResources('AWS::CloudWatch::Dashboard'));
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
-    for (const source of ['table', 'search', 'cache', 'mixed']) expect(body).toContain(`\\"Source\\",\\"${source}\\"`);
+    for (const source of ['table', 'search', 'kept', 'cache', 'mixed']) expect(body).toContain(`\\"Source\\",\\"${source}\\"`);
     for (const name of ['Requests', 'Latency', 'Refusals', 'Unavailable']) expect(body).toContain(`\\"tablebase\\",\\"${name}\\"`);
-    expect(body).toContain('100 * (FILL(table, 0) + FILL(cache, 0)) / (FILL(table, 0) + FILL(search, 0) + FILL(cache, 0) + FILL(mixed, 0))');
+    expect(body).toContain('100 * (FILL(table, 0) + FILL(kept, 0) + FILL(cache, 0)) / (FILL(table, 0) + FILL(search, 0) + FILL(kept, 0) + FILL(cache, 0) + FILL(mixed, 0))');
     expect(body).toMatch(/alarms/);
     expect((body.match(/FunctionErrors|FunctionThrottles|FunctionDuration|TableThrottles|Alarms[A-Za-z]*Alarm/g) ?? []).length).toBeGreaterThan(0);
   });
