@@ -34,11 +34,13 @@ export interface AnswerOptions {
   /** Value every legal move too (the table's answers carry them for free; a search answer searches once per move). */
   readonly moves?: boolean;
   /**
-   * Hand a question past the request's search to the background solver (for a puzzle that has
-   * one): the answer kept from an earlier solve is read before searching, and a search that gives
-   * up starts a solve and says so (SolvingInBackgroundError, a 202) rather than failing.
+   * For a puzzle whose hardest questions are solved in the background: 'start' reads the answer
+   * kept by an earlier solve (or where its solve stands) before searching, and a search that gives
+   * up starts a solve and says so (SolvingInBackgroundError, a 202) rather than failing; 'read'
+   * reads, and never starts one (a batch's query: the batch's one deadline, once spent, would send
+   * every query after it, however easy, to the solver).
    */
-  readonly background?: boolean;
+  readonly background?: 'start' | 'read';
 }
 
 /** When a background solve cannot be started because DynamoDB failed, the client is told to ask again after this long. */
@@ -170,6 +172,9 @@ export class AnswerService {
       );
     } catch (error) {
       if (!(error instanceof BudgetExhaustedError)) throw error;
+      if (solves && puzzle.backgroundSolve && options.background === 'read') {
+        throw new BudgetExhaustedError(`${error.message} Asked alone (GET /${puzzle.name}?${puzzle.backgroundSolve.urlQuery(query)}), it is solved in the background and kept.`);
+      }
       if (solves && puzzle.backgroundSolve) {
         const standing = await this.solveStanding(solves, puzzle.name, question, query);
         if (standing) return this.fromSolve(key, puzzle, query, standing);
@@ -204,10 +209,21 @@ export class AnswerService {
     }
   }
 
+  /** The question part of a cache key (`puzzle|question`). */
+  private questionOf(key: string): string {
+    return key.slice(key.indexOf('|') + 1);
+  }
+
   /** The answer a solve kept (remembered, as a table's is), or the error saying where its solve stands. */
   private fromSolve<Q, A extends Answer>(key: string, puzzle: Puzzle<Q, A>, query: Q, standing: SolveStanding): Result<A> {
     switch (standing.state) {
       case 'solved': {
+        // checked again as it is served: an answer kept is served for ever, and other roles may write the solves' items
+        const problem = puzzle.backgroundSolve!.problemWith(query, standing.answer as A);
+        if (problem) {
+          this.options.onBadData?.(new Error(`the answer kept for ${puzzle.name} ${this.questionOf(key)} fails its check: ${problem}`));
+          throw new SolveUnavailableError('The answer kept for this question fails its check, so it is not served; the service\'s operators have been told.', STORE_RETRY_AFTER_S);
+        }
         const answer = { ...(standing.answer as A), source: 'kept', cached: false } as Result<A>;
         this.cache.set(key, { answer, until: Number.POSITIVE_INFINITY });
         return answer;

@@ -64,11 +64,11 @@ export interface AppStateParts {
 }
 
 /** Background solves, when there is a table to keep their answers in and a solver to start. */
-function backgroundSolves(client: DynamoDBClient, config: Config, starter: SolveStarter | undefined): BackgroundSolves | undefined {
+function backgroundSolves(client: DynamoDBClient, config: Config, starter: SolveStarter | undefined, onError: (error: unknown) => void): BackgroundSolves | undefined {
   const start = starter ?? (config.solverFunction ? solverInvocation(config.solverFunction) : undefined);
   if (!start || !config.tableName) return undefined;
   const options = { timeoutMs: TABLE_TIMEOUT_MS };
-  return new BackgroundSolves(new SolveRecords(client, config.tableName, options), new SolveSlots(client, config.tableName, { ...options, slots: config.solverSlots }), start, { clock: wallClock });
+  return new BackgroundSolves(new SolveRecords(client, config.tableName, options), new SolveSlots(client, config.tableName, { ...options, slots: config.solverSlots }), start, { clock: wallClock, onError });
 }
 
 export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
@@ -94,7 +94,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
     packagedTables: parts.packagedTables,
-    solves: client && config.tableName ? backgroundSolves(client, config, parts.solveStarter) : undefined,
+    solves: client && config.tableName ? backgroundSolves(client, config, parts.solveStarter, (error) => log.error('a background solve could not be started', { error: describe(error) })) : undefined,
   });
   // The loaded goals are read while the function initialises, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).

@@ -22,6 +22,11 @@ export interface SolveJob {
   readonly query: unknown;
   readonly attempt: string;
   readonly slot: number;
+  /**
+   * When its time is up (ms since the epoch): its record and slot are another's after that, so the
+   * solver gives up before it, however late Lambda's queue handed it the job.
+   */
+  readonly until: number;
 }
 
 /** What starts a solver for a job without waiting for it: an asynchronous invocation, a worker thread. */
@@ -51,6 +56,8 @@ const SOLVE_MARGIN_MS = 60_000;
 export interface BackgroundSolvesOptions {
   /** Milliseconds since the epoch (core/clock.ts wallClock): the records are read by other containers. */
   readonly clock: Clock;
+  /** Told why a solve could not be started (its details stay in the log; the client hears a plain sentence). */
+  readonly onError?: (error: unknown) => void;
   /** A failed solve may be claimed again this long after it failed. */
   readonly retryAfterMs?: number;
 }
@@ -91,32 +98,44 @@ export class BackgroundSolves {
     if (standing) return standing;
     const attempt = randomUUID();
     if (!(await this.records.claim(puzzle, question, attempt, { now, solveMs: this.solveMs, retryAfterMs: this.retryAfterMs }))) {
-      // another request claimed it a moment ago: its solve is the one
-      return this.standingOf(await this.records.read(puzzle, question, true), now) ?? { state: 'solving', since: now, seconds: 0 };
+      // another request claimed it a moment ago: its solve is the one (a record that cannot be read says so)
+      return this.standingOf(await this.records.read(puzzle, question, true), now) ?? { state: 'failed', reason: 'its record in the table cannot be read', wait: BUSY_RETRY_MS / 1000 };
     }
-    const slot = await this.slots.take(attempt, now, now + this.solveMs);
-    if (slot === undefined) {
-      // the question is free again for the next ask: nothing is solving it
-      await this.records.release(puzzle, question, attempt);
-      return { state: 'busy', wait: BUSY_RETRY_MS / 1000 };
-    }
+    let slot: number | undefined;
     try {
-      await this.starter.start({ puzzle, question, query, attempt, slot });
+      slot = await this.slots.take(attempt, now, now + this.solveMs);
+    } finally {
+      // no slot (every one held, or DynamoDB failing): the question is free again for the next ask
+      if (slot === undefined) await this.records.release(puzzle, question, attempt);
+    }
+    if (slot === undefined) return { state: 'busy', wait: BUSY_RETRY_MS / 1000 };
+    try {
+      await this.starter.start({ puzzle, question, query, attempt, slot, until: now + this.starter.solveMs });
     } catch (error) {
-      const reason = `the solver could not be started (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`.slice(0, 300);
-      await this.records.finish(puzzle, question, { state: 'failed', attempt, since: now, at: now, reason });
-      await this.slots.give(slot, attempt);
+      this.options.onError?.(error);
+      const reason = 'the solver could not be started';
+      try {
+        await this.records.finish(puzzle, question, { state: 'failed', attempt, since: now, at: now, reason });
+      } finally {
+        await this.slots.give(slot, attempt);
+      }
       return { state: 'failed', reason, wait: Math.ceil(this.retryAfterMs / 1000) };
     }
     return { state: 'solving', since: now, seconds: 0 };
   }
 
-  /** What a record says now, or undefined when the question is free to be claimed. */
+  /**
+   * What a record says now, or undefined when the question is free to be claimed. A solve past its
+   * time without a word (its solver died: out of memory, stopped) counts as failed, for as long as
+   * a failure does, so that a question that kills its solver is not tried again at every ask.
+   */
   private standingOf(record: SolveRecord | undefined, now: number): SolveStanding | undefined {
     if (!record) return undefined;
     if (record.state === 'solved') return { state: 'solved', answer: JSON.parse(record.answer) };
-    if (record.state === 'solving') return record.since > now - this.solveMs ? { state: 'solving', since: record.since, seconds: Math.max(0, Math.floor((now - record.since) / 1000)) } : undefined;
-    const retryAt = record.at + this.retryAfterMs;
-    return retryAt > now ? { state: 'failed', reason: record.reason, wait: Math.max(1, Math.ceil((retryAt - now) / 1000)) } : undefined;
+    const endedAt = record.state === 'solving' ? record.since + this.solveMs : record.at;
+    if (record.state === 'solving' && endedAt > now) return { state: 'solving', since: record.since, seconds: Math.max(0, Math.floor((now - record.since) / 1000)) };
+    const retryAt = endedAt + this.retryAfterMs;
+    const reason = record.state === 'failed' ? record.reason : 'the solver stopped without a word before its time was up';
+    return retryAt > now ? { state: 'failed', reason, wait: Math.max(1, Math.ceil((retryAt - now) / 1000)) } : undefined;
   }
 }

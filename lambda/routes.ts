@@ -81,8 +81,8 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
     // The loaded goals are read once a request, and only for a puzzle whose queries name one.
     let goals: Promise<LoadedGoals> | undefined;
     const loadedGoals = () => (goals ??= answers.goals());
-    return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedGoals), async (query, budget) =>
-      http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true, background: true }))),
+    return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedGoals), async (query, budget, single) =>
+      http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true, background: single ? 'start' : 'read' }))),
     );
   };
 }
@@ -103,10 +103,11 @@ async function answerJson<Query>(
   context: RouteContext,
   example: string,
   parse: (fields: unknown) => Query | Promise<Query>,
-  answer: (query: Query, budget: SearchBudget) => Promise<unknown>,
+  /** single: the request's one question (a batch's questions share its budget). */
+  answer: (query: Query, budget: SearchBudget, single: boolean) => Promise<unknown>,
 ): Promise<ApiResponse> {
   const body = bodyOf(request, example);
-  if (body.kind === 'single') return { status: 200, body: await answer(await parse(body.fields), context.budget()) };
+  if (body.kind === 'single') return { status: 200, body: await answer(await parse(body.fields), context.budget(), true) };
   if (body.queries.length > MAX_BATCH_QUERIES) {
     throw new PayloadTooLargeError(`The batch has ${body.queries.length} queries; one request answers at most ${MAX_BATCH_QUERIES}.`);
   }
@@ -115,7 +116,7 @@ async function answerJson<Query>(
   const answers = await Promise.all(
     body.queries.map(async (item, index): Promise<unknown> => {
       try {
-        return await answer(await parse(item), budget);
+        return await answer(await parse(item), budget, false);
       } catch (error) {
         if (error instanceof SolvingInBackgroundError) {
           solving = true;

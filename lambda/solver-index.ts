@@ -1,7 +1,7 @@
 /**
  * The solver function's entry: invoked asynchronously by the API (solver-invocation.ts) with one
- * question, it solves it within its own time (Lambda's 15 minutes, less a minute to write how it
- * ended) and keeps the checked answer in the table. Its role may write the solves' items alone.
+ * question, it solves it within its own time (Lambda's 15 minutes, less 30 s to write how it
+ * ended, and never past the job's own time) and keeps the checked answer in the table. Its role may write the solves' items alone.
  */
 import type { Context } from 'aws-lambda';
 import { fileURLToPath } from 'node:url';

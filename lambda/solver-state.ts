@@ -56,7 +56,8 @@ export function createSolverState(config: Config, parts: SolverStateParts): Solv
       log.info('solving in the background', { puzzle: job.puzzle, question: job.question, attempt: job.attempt, slot: job.slot });
       const outcome = await runSolveJob(job, { records, slots, puzzleNamed: parts.puzzleNamed, answers, clock, deadline });
       if (outcome.state === 'solved') log.info('solved and kept', { puzzle: job.puzzle, question: job.question, steps: outcome.steps, ms: Math.round(outcome.ms), kept: outcome.kept });
-      else log.error('background solve failed', { puzzle: job.puzzle, question: job.question, reason: outcome.reason, ms: Math.round(outcome.ms) });
+      else if (outcome.state === 'not ours') log.warn('the job is no longer this attempt\'s: nothing done', { puzzle: job.puzzle, question: job.question, attempt: job.attempt });
+      else log.error('background solve failed', { puzzle: job.puzzle, question: job.question, reason: outcome.reason, detail: outcome.detail, ms: Math.round(outcome.ms) });
       return outcome;
     },
   };

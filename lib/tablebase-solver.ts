@@ -40,7 +40,8 @@ export class TablebaseSolver extends Construct {
     });
     solver.readFrom(props.table);
     solver.keepSolvesIn(props.table);
-    solver.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(10) });
+    // an event Lambda could not start within a minute is dropped: its solve's record says so at its time
+    solver.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     solver.function.addEnvironment('SOLVER_SLOTS', String(props.slots));
     this.solver = solver;
 

@@ -29,7 +29,7 @@ export type SolveRecord =
 export interface ClaimRules {
   /** Now, in milliseconds since the epoch. */
   readonly now: number;
-  /** A solve started this long ago has ended, whatever its record says (the solver's timeout, and a margin). */
+  /** A solve started this long ago has ended, whatever its record says (the solver's timeout, and a margin): it failed then. */
   readonly solveMs: number;
   /** A failed solve may be tried again this long after it failed. */
   readonly retryAfterMs: number;
@@ -68,14 +68,15 @@ export class SolveRecords {
           new PutItemCommand({
             TableName: this.tableName,
             Item: itemOf(solveRecordKey(puzzle, question), { state: 'solving', attempt, since: rules.now }),
+            // never asked, another format's, a failure old enough, or a solve that ended without a word as long ago
             ConditionExpression:
-              'attribute_not_exists(#pk) OR #v <> :v OR (#state = :solving AND #since < :ended) OR (#state = :failed AND #at < :retry)',
+              'attribute_not_exists(#pk) OR attribute_not_exists(#v) OR #v <> :v OR (#state = :solving AND #since <= :ended) OR (#state = :failed AND #at <= :retry)',
             ExpressionAttributeNames: { '#pk': PARTITION_KEY, '#v': 'v', '#state': 'state', '#since': 'since', '#at': 'at' },
             ExpressionAttributeValues: {
               ':v': { N: String(SOLVE_RECORD_VERSION) },
               ':solving': { S: 'solving' },
               ':failed': { S: 'failed' },
-              ':ended': { N: String(rules.now - rules.solveMs) },
+              ':ended': { N: String(rules.now - rules.solveMs - rules.retryAfterMs) },
               ':retry': { N: String(rules.now - rules.retryAfterMs) },
             },
           }),
@@ -167,10 +168,19 @@ function recordOf(item: DynamoItem): SolveRecord | undefined {
     case 'solving':
       return { state: 'solving', attempt, since };
     case 'solved':
-      return item.answer?.S !== undefined && Number.isFinite(at) ? { state: 'solved', attempt, since, at, answer: item.answer.S } : undefined;
+      return item.answer?.S !== undefined && Number.isFinite(at) && isJson(item.answer.S) ? { state: 'solved', attempt, since, at, answer: item.answer.S } : undefined;
     case 'failed':
       return item.reason?.S !== undefined && Number.isFinite(at) ? { state: 'failed', attempt, since, at, reason: item.reason.S } : undefined;
     default:
       return undefined;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -52,8 +52,9 @@ export async function askUntilAnswered<T>(path: string, fields: Readonly<Record<
       return body;
     }
     waiting((await response.json()) as Solving);
-    const seconds = Number(response.headers.get('retry-after'));
-    await new Promise((resolve) => setTimeout(resolve, Math.min(MOST_WAIT_MS, Math.max(1000, (Number.isFinite(seconds) ? seconds : 5) * 1000))));
+    const header = response.headers.get('retry-after');
+    const seconds = header === null || !/^\d+$/.test(header) ? 5 : Number(header);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(MOST_WAIT_MS, Math.max(1000, seconds * 1000))));
     if (!wanted()) return undefined;
   }
 }

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fifteen } from '../../puzzles/fifteen';
 import { type AppState, createAppState } from '../../lambda/app-state';
-import type { SolveJob, SolveStarter } from '../../lambda/background-solves';
+import { BackgroundSolves, type SolveJob, type SolveStarter } from '../../lambda/background-solves';
+import { SolveSlots } from '../../store/solve-slots';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
 import { solveOnWorkers } from '../../scripts/solve-on-worker';
@@ -109,7 +110,8 @@ describe('a board past one request’s search', () => {
     for (let i = 0; i < 2; i++) {
       const failed = await ask(BOARD);
       expect(failed.status).toBe(503);
-      expect(failed.json.error).toMatch(/background solve failed \(the solver could not be started \(Error: the solver function is throttled\)\); it can be tried again in \d+ s/);
+      // the error's own words go to the log, not to the client
+      expect(failed.json.error).toMatch(/^This question's background solve failed \(the solver could not be started\); it can be tried again in \d+ s\.$/);
       expect(Number(failed.headers['retry-after'])).toBeGreaterThan(500);
     }
     expect(await new SolveRecords(client, table, { timeoutMs: 5000 }).read('fifteen', '6,10,8,11,13,1,2,4,5,12,3,15,9,0,14,7|80', true)).toMatchObject({ state: 'failed' });
@@ -124,14 +126,61 @@ describe('a board past one request’s search', () => {
     expect(result.headers['retry-after']).toBe('60');
   });
 
-  it('answers a batch slot 202 with where to ask alone, and keeps the batch from any cache', async () => {
-    const holding = { solveMs: 60_000, start: async () => undefined };
-    const { app } = await service(await freshTable(client, 'background-batch'), () => holding);
-    const result = await call(createHandler(app), { method: 'POST', path: '/fifteen', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ queries: [{ board: '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15' }, { board: BOARD }] }) });
+  it('tells a batch where a question\'s solve stands, and keeps the batch from any cache, but starts none from a batch', async () => {
+    const started: SolveJob[] = [];
+    const { app, ask } = await service(await freshTable(client, 'background-batch'), () => ({ solveMs: 60_000, start: async (job) => void started.push(job) }));
+    expect((await ask(BOARD)).status).toBe(202);
+    const batch = (...boards: string[]) => call(createHandler(app), { method: 'POST', path: '/fifteen', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ queries: boards.map((board) => ({ board })) }) });
+    const result = await batch('2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15', BOARD);
     expect(result.status).toBe(200);
     expect(result.headers['cache-control']).toBe('no-store');
     expect(result.json.answers[0]).toMatchObject({ steps: 9, source: 'search' });
-    expect(result.json.answers[1]).toMatchObject({ status: 202, location: `/fifteen?board=${BOARD}`, seconds: 0 });
+    expect(result.json.answers[1]).toMatchObject({ status: 202, location: `/fifteen?board=${BOARD}` });
+    // a board no solve holds: the batch's slot says how to have it solved; nothing is started
+    const other = await batch(OTHER);
+    expect(other.json.answers[0]).toMatchObject({ status: 503, error: expect.stringMatching(new RegExp(`Asked alone \\(GET /fifteen\\?board=${OTHER}\\), it is solved in the background and kept\\.$`)) });
+    expect(started).toHaveLength(1);
+  });
+
+  it('counts a solve that died without a word as failed for as long as a failure, then lets it be tried again; frees the question when no slot can be had', async () => {
+    const table = await freshTable(client, 'background-died');
+    let now = Date.parse('2026-12-02T12:00:00Z');
+    const started: SolveJob[] = [];
+    const solves = new BackgroundSolves(
+      new SolveRecords(client, table, { timeoutMs: 5000 }),
+      new SolveSlots(client, table, { slots: 1, timeoutMs: 5000 }),
+      { solveMs: 60_000, start: async (job) => void started.push(job) },
+      { clock: { now: () => now }, retryAfterMs: 600_000 },
+    );
+    expect(await solves.begin('fifteen', 'q', {})).toEqual({ state: 'solving', since: now, seconds: 0 });
+    expect(started[0]).toMatchObject({ until: now + 60_000 });
+    now += 30_000;
+    expect(await solves.standing('fifteen', 'q')).toMatchObject({ state: 'solving', seconds: 30 });
+    // its time and the minute's margin past (120 s), no word from it: failed, not tried again until 10 minutes after
+    now += 100_000;
+    expect(await solves.begin('fifteen', 'q', {})).toEqual({ state: 'failed', reason: 'the solver stopped without a word before its time was up', wait: 590 });
+    expect(started).toHaveLength(1);
+    now += 590_000;
+    expect(await solves.begin('fifteen', 'q', {})).toMatchObject({ state: 'solving', seconds: 0 });
+    expect(started).toHaveLength(2);
+    // the one slot held by that solve: another question is told every solver is busy, and is left free
+    expect(await solves.begin('fifteen', 'other', {})).toEqual({ state: 'busy', wait: 30 });
+    expect(await solves.standing('fifteen', 'other')).toBeUndefined();
+  });
+
+  it('does not serve a kept answer that fails its check, and says so loudly', async () => {
+    const table = await freshTable(client, 'background-bad');
+    const records = new SolveRecords(client, table, { timeoutMs: 5000 });
+    const question = '6,10,8,11,13,1,2,4,5,12,3,15,9,0,14,7|80';
+    expect(await records.claim('fifteen', question, 'a', { now: Date.now(), solveMs: 60_000, retryAfterMs: 60_000 })).toBe(true);
+    expect(await records.finish('fifteen', question, { state: 'solved', attempt: 'a', since: 0, at: Date.now(), answer: JSON.stringify({ steps: 42, path: LINE.replace(/d$/, 'u'), bound: 42 }) })).toBe(true);
+    const log = memoryLog();
+    const config = readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: testEndpoint(), POWERTOOLS_LOG_LEVEL: 'SILENT' });
+    const handler = createHandler(createAppState(config, { log, search: SEARCH, solveStarter: { solveMs: 60_000, start: () => Promise.reject(new Error('no solve')) } }));
+    const result = await call(handler, { path: '/fifteen', query: `board=${BOARD}` });
+    expect(result.status).toBe(503);
+    expect(result.json.error).toBe("The answer kept for this question fails its check, so it is not served; the service's operators have been told.");
+    expect(log.lines.some((line) => line.level === 'ERROR' && /fails its check: its line ends on/.test(String(line.error)))).toBe(true);
   });
 
   it('leaves judge input to its own limit: no solve is started for it', async () => {

@@ -24,10 +24,11 @@ describe('solve records', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     const holder = ['a', 'b', 'c', 'd'][claims.indexOf(true)];
     expect(await records.read('p', 'q1', true)).toEqual({ state: 'solving', attempt: holder, since: 100 });
-    // still within its time: nobody else
+    // still within its time: nobody else; past it, it died without a word, which counts as a failure for as long as one
     expect(await records.claim('p', 'q1', 'e', { ...RULES, now: 1000 })).toBe(false);
-    // past it: the solve can only have died, and another may claim it
-    expect(await records.claim('p', 'q1', 'e', { ...RULES, now: 1101 })).toBe(true);
+    expect(await records.claim('p', 'q1', 'e', { ...RULES, now: 6099 })).toBe(false);
+    // past that too: another may claim it
+    expect(await records.claim('p', 'q1', 'e', { ...RULES, now: 6100 })).toBe(true);
     // the first attempt, come back late, cannot end what is no longer its own
     expect(await records.finish('p', 'q1', { state: 'solved', attempt: holder, since: 100, at: 1200, answer: '{"steps":1}' })).toBe(false);
     expect(await records.finish('p', 'q1', { state: 'solved', attempt: 'e', since: 1101, at: 1200, answer: '{"steps":1}' })).toBe(true);
@@ -40,8 +41,8 @@ describe('solve records', () => {
     expect(await records.claim('p', 'q2', 'a', { ...RULES, now: 0 })).toBe(true);
     expect(await records.finish('p', 'q2', { state: 'failed', attempt: 'a', since: 0, at: 10, reason: 'ran out of time' })).toBe(true);
     expect(await records.read('p', 'q2', true)).toMatchObject({ state: 'failed', reason: 'ran out of time', at: 10 });
-    expect(await records.claim('p', 'q2', 'b', { ...RULES, now: 5000 })).toBe(false);
-    expect(await records.claim('p', 'q2', 'b', { ...RULES, now: 5011 })).toBe(true);
+    expect(await records.claim('p', 'q2', 'b', { ...RULES, now: 5009 })).toBe(false);
+    expect(await records.claim('p', 'q2', 'b', { ...RULES, now: 5010 })).toBe(true);
   });
 
   it('read a record of another format as absent, and claim over it', async () => {

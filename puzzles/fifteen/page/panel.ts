@@ -220,8 +220,8 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
     const mine = ++asking;
     try {
       const answer = await askUntilAnswered<FifteenResponse>('/fifteen', { board: numbersOf(asked) }, showSolving, () => mine === asking && fifteen.position === asked);
+      if (answer === undefined || mine !== asking) return; // another question was asked meanwhile: its count is its own
       clearInterval(ticking);
-      if (answer === undefined) return; // another question was asked meanwhile
       fifteen.position = asked;
       fifteen.start = asked;
       fifteen.path = answer.path.split('');
@@ -230,8 +230,8 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
       fifteen.at = 0;
       say('fstatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} moves (${answer.source}): ${answer.path}`);
     } catch (error) {
-      clearInterval(ticking);
       if (mine !== asking) return;
+      clearInterval(ticking);
       say('fstatus', (error as Error).message, true);
       fifteen.start = null;
       fifteen.path = [];

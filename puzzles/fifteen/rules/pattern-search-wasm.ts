@@ -1,8 +1,8 @@
 /**
  * The 15-puzzle's depth-first pass over its pattern databases, run in WebAssembly
  * (pattern-search.wat): the same pass as FifteenPatternDepthFirst (pattern-search.ts), node for
- * node and line for line, at about the speed of the C reference where the TypeScript pass runs at
- * 1.8-2.0x it (BENCHMARKS.md). The TypeScript pass stays as the independent one the tests hold
+ * node and line for line, at 1.2x the C reference where the TypeScript pass runs at 1.8-2.0x it
+ * (BENCHMARKS.md). The TypeScript pass stays as the independent one the tests hold
  * this to.
  *
  * Each set of databases gets one instance, on the memory the tables were laid out in
