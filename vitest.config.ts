@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow tests: the whole knights space, the 15-puzzle's farthest boards, a load killed and
+ * The slow tests: the whole knights space, the 15-puzzle's farthest boards, background solves on
+ * worker threads and in the solver's bundle, a load killed and
  * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
  * the page in a browser, a bit stream at its 512 MiB ceiling, and cfn-lint on the stack's
  * templates (seconds for its start alone). `npm test` runs the others (the quick suite, projects
@@ -28,6 +29,7 @@ const SLOW = [
   'test/scripts/rehearse.test.ts',
   'test/lib/cfn-lint.test.ts',
   'test/lib/solver-bundle.test.ts',
+  'test/lambda/background-solve.test.ts',
 ];
 
 /**

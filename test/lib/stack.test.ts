@@ -171,7 +171,7 @@ describe('the function', () => {
       Timeout: 900,
       Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: Match.stringLikeRegexp('^AnswersTable') }, SOLVER_SLOTS: '2' } },
     });
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 600 });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', {
       MemorySize: 1024,
       Environment: { Variables: Match.objectLike({ SOLVER_FUNCTION_NAME: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, SOLVER_SLOTS: '2' }) },
