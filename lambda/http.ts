@@ -75,6 +75,8 @@ export function resultFromResponse(response: ApiResponse, cacheControl = 'no-sto
     'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
     'cache-control': cacheControl,
     'x-content-type-options': 'nosniff',
+    // a public, read-only API: any origin may read its answers (no cookies or credentials are used)
+    'access-control-allow-origin': '*',
     ...response.headers,
   };
   // A response's own Cache-Control replaces the default, never removes it.

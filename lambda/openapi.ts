@@ -138,6 +138,26 @@ function puzzleSchemas(puzzle: Puzzle, bounds: ApiBounds): Record<string, Json> 
   };
 }
 
+/** A path's CORS preflight: 204, naming the methods it answers and the headers a request may send. */
+function preflightOf(path: string, methods: readonly string[]): Json {
+  const header = (description: string) => ({ schema: { type: 'string' }, description });
+  return {
+    operationId: `preflight${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase()) || 'Page'}`,
+    summary: 'CORS preflight: any origin may call the API',
+    responses: {
+      '204': {
+        description: 'Nothing; the headers allow the request.',
+        headers: {
+          'Access-Control-Allow-Origin': header('`*`: any origin (every answer carries it too).'),
+          'Access-Control-Allow-Methods': header(`The methods ${path} answers: ${methods.map((method) => method.toUpperCase()).join(', ')}, OPTIONS.`),
+          'Access-Control-Allow-Headers': header('content-type, x-amz-content-sha256.'),
+          'Access-Control-Max-Age': header('How long a browser may keep this: a day.'),
+        },
+      },
+    },
+  };
+}
+
 /** HEAD answers as GET does, without the body. */
 function headOf(get: Json): Json {
   const responses = Object.fromEntries(Object.entries(get.responses as Record<string, Json>).map(([status, { description }]) => [status, { description }]));
@@ -167,6 +187,8 @@ export async function openApiDocument(bounds: ApiBounds): Promise<Json> {
     '/stats': { get: stats, head: headOf(stats) },
     '/openapi.json': { get: openapi, head: headOf(openapi) },
   });
+  // every path answers a browser's preflight (a page on another origin may call the API)
+  for (const [path, item] of Object.entries(paths)) item.options = preflightOf(path, Object.keys(item));
   return {
     openapi: '3.1.0',
     info: {

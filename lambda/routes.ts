@@ -59,6 +59,7 @@ export async function route(request: ApiRequest, context: RouteContext): Promise
     throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).filter((one) => one !== '/favicon.ico').join(', ')}.`);
   }
   context.noteRoute(path);
+  if (request.method === 'OPTIONS') return preflight(Object.keys(methods));
   const answer = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
   if (!answer) {
     const allowed = Object.keys(methods);
@@ -132,6 +133,25 @@ async function answerJson<Query>(
   // a batch with a question still being solved is an answer of the moment: never kept
   return { status: 200, body: { answers }, headers: solving ? { 'cache-control': NO_STORE } : undefined };
 }
+
+/**
+ * A browser's preflight before a call from another origin: every route may be called from any
+ * origin (a public, read-only API: no cookies, no credentials), and says which methods it takes.
+ */
+function preflight(methods: readonly string[]): ApiResponse {
+  return {
+    status: 204,
+    body: '',
+    headers: {
+      'access-control-allow-methods': [...methods, 'OPTIONS'].join(', '),
+      'access-control-allow-headers': PREFLIGHT_HEADERS,
+      'access-control-max-age': '86400',
+    },
+  };
+}
+
+/** The headers a call from another origin may send: a body's type, and the body's hash an IAM-signed edge needs. */
+const PREFLIGHT_HEADERS = 'content-type, x-amz-content-sha256';
 
 /** The page has no icon: say so without an error, so that a browser's every page load is not a 404. */
 async function favicon(): Promise<ApiResponse> {

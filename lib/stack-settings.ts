@@ -51,7 +51,7 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
   const isPublic = text(node, 'public') ?? 'false';
   if (isPublic !== 'true' && isPublic !== 'false') throw new Error(`Context public must be "true" or "false"; got "${isPublic}".`);
   if (text(node, 'allowedOrigins') !== undefined) {
-    throw new Error('Context allowedOrigins is gone: with public=true the page and the API share one origin, the edge\'s, so no CORS is needed.');
+    throw new Error('Context allowedOrigins is gone: every answer allows any origin (Access-Control-Allow-Origin: *, a public read-only API), and the page shares the edge\'s origin.');
   }
   const concurrencyText = text(node, 'reservedConcurrency') ?? 'none';
   if (concurrencyText !== 'none' && !/^[1-9]\d*$/.test(concurrencyText)) {

@@ -578,7 +578,7 @@ describe('settings', () => {
     [{ removalPolicy: 'snapshot' }, /removalPolicy must be "retain" or "destroy"/],
     [{ public: 'yes' }, /public must be "true" or "false"/],
     [{ reservedConcurrency: '0' }, /reservedConcurrency must be a whole number of at least 1/],
-    [{ public: 'true', allowedOrigins: 'https://example.com' }, /allowedOrigins is gone: with public=true the page and the API share one origin/],
+    [{ public: 'true', allowedOrigins: 'https://example.com' }, /allowedOrigins is gone: every answer allows any origin/],
     [{ webAclArn: WEB_ACL }, /webAclArn guards the public edge: give it with public=true/],
     [{ edgePlan: 'payg' }, /edgePlan prices the public edge: give it with public=true/],
     [{ public: 'true', edgePlan: 'FREE' }, /edgePlan must be "free", "pro", "business", "premium", "payg"; got "FREE"/],
