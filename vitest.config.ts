@@ -30,6 +30,7 @@ const SLOW = [
   'test/lib/cfn-lint.test.ts',
   'test/lib/solver-bundle.test.ts',
   'test/lambda/background-solve.test.ts',
+  'test/scripts/help.test.ts',
 ];
 
 /**

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { text as readAll } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parserSentence, unknownWord } from './command-options';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
 import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/answers';
@@ -38,15 +39,19 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
   try {
     parsed = parseArgs({
       args: argv,
-      options: { url: { type: 'string' }, data: { type: 'string' }, json: { type: 'boolean', default: false }, ...QUESTION_OPTIONS },
+      options: { url: { type: 'string' }, data: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' }, ...QUESTION_OPTIONS },
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+    console.error(`${parserSentence(error)}\n${USAGE}`);
     return EXIT.usage;
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const [command, ...rest] = positionals;
   // The URL given, else the npm start running on the data folder (it records its URL there), else,
   // with no --data, the default port (where an npm start on --endpoint, which records nothing, answers).
@@ -72,7 +77,8 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
   } else if (command === 'stats' && rest.length === 0) {
     url.pathname = join(url.pathname, 'stats');
   } else {
-    console.error(USAGE);
+    const commands = [...PUZZLES.map((one) => one.name), 'stats', 'judge'];
+    console.error(command === undefined || commands.includes(command) ? USAGE : `${unknownWord('command', command, commands)}\n${USAGE}`);
     return EXIT.usage;
   }
   // --data names a folder: another service on the default port is not the one meant

@@ -13,7 +13,7 @@ export function commandOptions<const T extends Options>(options: T, usage: strin
   try {
     ({ values } = parseArgs(config));
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
+    console.error(`${parserSentence(error)}\n${usage}`);
     process.exit(2);
   }
   if ((values as { help?: boolean }).help) {
@@ -21,4 +21,31 @@ export function commandOptions<const T extends Options>(options: T, usage: strin
     process.exit(0);
   }
   return values;
+}
+
+/**
+ * The first sentence of parseArgs' refusal ("Unknown option '--x'."): the rest advises quoting a
+ * positional that starts with '-', in a sentence whose quote it never closes.
+ */
+export function parserSentence(error: unknown): string {
+  const message = (error as Error).message;
+  const end = message.indexOf('. ');
+  return end < 0 ? message : message.slice(0, end + 1);
+}
+
+/** Edits (insertions, deletions, substitutions) from one word to another. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/** What a word a command does not know is not, and what it could be: "There is no puzzle "eigth"; did you mean eight? ..." */
+export function unknownWord(kind: string, word: string, choices: readonly string[]): string {
+  const near = choices.filter((choice) => editDistance(word.toLowerCase(), choice) <= 2).sort((a, b) => editDistance(word, a) - editDistance(word, b));
+  return `There is no ${kind} "${word.slice(0, 40)}"${near.length > 0 ? `; did you mean ${near[0]}?` : '.'} The ${kind}s are ${choices.join(', ')}.`;
 }

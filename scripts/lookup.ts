@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parserSentence, unknownWord } from './command-options';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../core/clock';
 import { withOfflineRoles } from '../puzzles/registry';
@@ -58,19 +59,25 @@ async function main(argv: string[]): Promise<number> {
         table: { type: 'string', default: DEFAULT_TABLE_NAME },
         region: { type: 'string' },
         data: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
         ...QUESTION_OPTIONS,
       },
       allowPositionals: true,
       strict: true,
     });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+    throw new UsageError(`${parserSentence(error)}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const [name, ...args] = positionals;
   const named = TABLED.find(({ puzzle }) => puzzle.name === name);
   if (!named) {
-    console.error(USAGE);
+    const names = TABLED.map(({ puzzle }) => puzzle.name);
+    console.error(name === undefined ? USAGE : `${unknownWord('puzzle', name, names)}\n${USAGE}`);
     return EXIT.usage;
   }
   const { puzzle, tables, estimates, commandLine } = named;

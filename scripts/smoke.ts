@@ -9,6 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parserSentence } from './command-options';
 import { queryString } from '../core/query-string';
 import { withOfflineRoles } from '../puzzles/registry';
 
@@ -73,12 +74,16 @@ function summary(got: Got): string {
 export async function main(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   let url: URL;
   try {
-    const { values } = parseArgs({ args: argv, options: { url: { type: 'string' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({ args: argv, options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    if (values.help) {
+      out(USAGE);
+      return 0;
+    }
     if (values.url === undefined) throw new Error('--url is missing.');
     url = new URL(values.url);
     if (!/^https?:$/.test(url.protocol)) throw new Error(`--url must be an http(s) URL; got "${values.url}".`);
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+    console.error(`${parserSentence(error)}\n${USAGE}`);
     return 2;
   }
   const questions = await smokeQuestions();
