@@ -5,8 +5,14 @@ import { TablebaseStack } from '../lib/tablebase-stack';
 import { loadChoices } from '../puzzles/registry';
 
 const app = new App();
-new TablebaseStack(app, 'Tablebase', {
-  description: 'tablebase: precomputed puzzle answers behind a Lambda Function URL',
-  loads: await loadChoices(),
-});
+try {
+  new TablebaseStack(app, 'Tablebase', {
+    description: 'tablebase: precomputed puzzle answers behind a Lambda Function URL',
+    loads: await loadChoices(),
+  });
+} catch (error) {
+  // a setting refused (a misspelt key, a bad value): its sentence, not a stack trace
+  console.error(`The stack was not synthesized: ${(error as Error).message}`);
+  process.exit(1);
+}
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

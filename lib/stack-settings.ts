@@ -43,7 +43,26 @@ function text(node: Node, key: string): string | undefined {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
+/** The settings the stack reads: any other key (not CDK's own, which have ':' in them) is a typo. */
+export const SETTING_KEYS = ['removalPolicy', 'public', 'edgePlan', 'webAclArn', 'reservedConcurrency', 'alarmEmail', 'loadTables', 'load'] as const;
+/** Keys the stack once read: each says what took its place. */
+const GONE_KEYS = ['allowedOrigins', 'knightsDepth', 'goals'];
+
+/** A key no setting has (`-c pubilc=true`): refused with the keys there are, and the nearest. */
+function checkKeys(node: Node): void {
+  for (const key of Object.keys(node.getAllContext())) {
+    if (key.includes(':') || (SETTING_KEYS as readonly string[]).includes(key) || GONE_KEYS.includes(key)) continue;
+    throw new Error(unknownSetting(key));
+  }
+}
+
+function unknownSetting(key: string): string {
+  const near = SETTING_KEYS.find((known) => known.toLowerCase() === key.toLowerCase() || [...known.toLowerCase()].sort().join('') === [...key.toLowerCase()].sort().join(''));
+  return `Context ${key} is not a setting of this stack${near ? `; did you mean ${near}?` : '.'} The settings are ${SETTING_KEYS.join(', ')}.`;
+}
+
 export function readSettings(node: Node, choices: LoadChoices): StackSettings {
+  checkKeys(node);
   const removal = text(node, 'removalPolicy') ?? 'retain';
   if (removal !== 'retain' && removal !== 'destroy') {
     throw new Error(`Context removalPolicy must be "retain" or "destroy"; got "${removal}".`);

@@ -592,6 +592,9 @@ describe('settings', () => {
     [{ load: '--goals chess' }, /Context load: --goals: there is no table "chess"/],
     [{ load: '--depth 3' }, /Context load: Unknown option '--depth'.* The load options are --goals, --goal, --knights-depth\./],
     [{ knightsDepth: '39' }, /Context knightsDepth is gone: give the load's options as npm run precompute takes them, in the one setting load/],
+    [{ pubilc: 'true' }, /^Context pubilc is not a setting of this stack; did you mean public\? The settings are removalPolicy, public, edgePlan, webAclArn, reservedConcurrency, alarmEmail, loadTables, load\.$/],
+    [{ Load: '--goals eight' }, /^Context Load is not a setting of this stack; did you mean load\?/],
+    [{ region: 'eu-west-1' }, /^Context region is not a setting of this stack\. The settings are /],
   ])('refuses %j', (context, message) => {
     expect(() => synth(context)).toThrow(message);
   });
