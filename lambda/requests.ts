@@ -19,6 +19,10 @@ export function bodyOf(request: ApiRequest, example: string): JsonBody {
   try {
     parsed = JSON.parse(request.body);
   } catch (error) {
+    // a body said to be something else (XML, a form) is told so; any type is read as JSON first, as curl -d sends a form's
+    if (request.contentType !== '' && !/^application\/(.+\+)?json$/.test(request.contentType)) {
+      throw new InvalidInputError(`The body is ${printable(request.contentType).slice(0, 60)}, which this API does not read; send JSON (Content-Type: application/json) such as ${example}, or the judge's input as text/plain.`);
+    }
     throw new InvalidInputError(`The body is not valid JSON (${(error as Error).message}); send a JSON object such as ${example}.`);
   }
   const fields = objectOf(parsed, `The body must be a JSON object such as ${example}`);

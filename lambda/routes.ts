@@ -13,6 +13,8 @@ import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { bodyOf, isJudgeInput } from './requests';
 import { NO_STORE } from './cache-control';
+import { InvalidInputError } from '../core/errors';
+import { queryString } from '../core/query-string';
 import { healthResponse, statsResponse } from './responses';
 import type { AnswerService } from './answer-service';
 
@@ -78,6 +80,10 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
     const { answers } = context;
     if (judge && isJudgeInput(request)) {
       return judgeBatch(request, context, (input) => judge.queries(input), (query, budget) => answers.answer(puzzle, query, budget), (answers) => judge.output(answers));
+    }
+    if (request.method === 'GET' && request.query.size === 0) {
+      const [sample] = http.description.samples;
+      throw new InvalidInputError(`GET /${puzzle.name} takes its question as query parameters, and none came; for example /${puzzle.name}?${queryString(sample.query as Record<string, string | number>)} (or POST the JSON ${http.example}).`);
     }
     // The loaded goals are read once a request, and only for a puzzle whose queries name one.
     let goals: Promise<LoadedGoals> | undefined;

@@ -44,7 +44,7 @@ function editDistance(a: string, b: string): number {
   return previous[b.length];
 }
 
-/** What a word a command does not know is not, and what it could be: "There is no puzzle "eigth"; did you mean eight? ..." */
+/** What a word a command does not know is not, and what it could be: `There is no puzzle "NAEM"; did you mean NAME? The puzzles are ...` */
 export function unknownWord(kind: string, word: string, choices: readonly string[]): string {
   const near = choices.filter((choice) => editDistance(word.toLowerCase(), choice) <= 2).sort((a, b) => editDistance(word, a) - editDistance(word, b));
   return `There is no ${kind} "${word.slice(0, 40)}"${near.length > 0 ? `; did you mean ${near[0]}?` : '.'} The ${kind}s are ${choices.join(', ')}.`;

@@ -10,7 +10,7 @@ import { EIGHT_JUDGE_SAMPLE } from './schema';
 
 export function parseEightJudge(input: string): EightQuery[] {
   return checkEachCase(splitCases(input, 2), ([from, to]) => {
-    const query = { from: parseEightBoard(from, 'A'), to: parseEightBoard(to, 'B') };
+    const query = { from: parseEightBoard(from, 'Board A'), to: parseEightBoard(to, 'Board B') };
     assertReachable(query);
     return query;
   });

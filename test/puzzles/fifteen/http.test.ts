@@ -24,7 +24,8 @@ describe('/fifteen', () => {
     const odd = await call(handler, { path: '/fifteen', query: 'board=2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,0' });
     expect(odd).toMatchObject({ status: 422, json: { error: expect.stringMatching(/cannot reach the goal: its 1 inversion .* make an odd number/) } });
     expect(await call(handler, { path: '/fifteen', query: 'board=1,2,3' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^"board" has 3 numbers; a board is 16/) } });
-    expect(await call(handler, { path: '/fifteen' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^"board" is missing; for example/) } });
+    expect(await call(handler, { path: '/fifteen' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^GET \/fifteen takes its question as query parameters, and none came; for example \/fifteen\?board=2%2C3/) } });
+    expect(await call(handler, { method: 'POST', path: '/fifteen', body: '{}' })).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^"board" is missing; for example/) } });
     expect(await call(handler, { path: '/fifteen', query: `board=${SAMPLE}&limit=3` })).toMatchObject({ status: 400, json: { error: 'Unknown field "limit"; the fields are board.' } });
   });
 
