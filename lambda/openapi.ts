@@ -191,6 +191,8 @@ export async function openApiDocument(bounds: ApiBounds): Promise<Json> {
   for (const [path, item] of Object.entries(paths)) item.options = preflightOf(path, Object.keys(item));
   return {
     openapi: '3.1.0',
+    // the origin the document was read from: the local URL, the Function URL, or the public edge
+    servers: [{ url: '/', description: 'This service: the origin this document was read from (npm start\'s local URL, the Function URL, or the public edge).' }],
     info: {
       title: 'tablebase',
       // the API's version: its routes and shapes, not the package's

@@ -19,6 +19,11 @@ beforeAll(async () => {
 });
 
 describe('GET /openapi.json', () => {
+  it('names its server: the origin it was read from', async () => {
+    const { json } = await call(handler, { path: '/openapi.json' });
+    expect(json.servers).toEqual([{ url: '/', description: expect.stringMatching(/the origin this document was read from/) }]);
+  });
+
   it('is a valid OpenAPI 3.1 document, served as the page is cached, HEAD too', async () => {
     // @seriousme/openapi-schema-validator: the official 3.1 schema and its JSON Schema dialect
     const validator = new Validator();
