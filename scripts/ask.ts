@@ -165,14 +165,24 @@ function statsText(answer: StatsResponse): string {
   return Object.entries(answer.tables)
     .map(([id, table]) => {
       if (table.state !== 'loaded') return `${id} (${identityText(table)}): ${table.state}. ${table.message} (${number(table.spacePositions)} positions in the whole space)`;
+      if (table.arrays) {
+        // a table of estimates (arrays), not of positions: what it holds, and how its entries spread
+        const arrays = table.arrays.map((array) => `  ${array.name}: ${number(array.entries)} entries`).join('\n');
+        const values = table.levels.map((count, k) => `  ${String(k).padStart(2)}: ${number(count)} entries`).join('\n');
+        return [
+          `${id} (${identityText(table)}): loaded, ${table.arrays.length} arrays of estimates, ${number(table.positions)} entries in ${number(table.pages)} pages (${number(table.bytes)} bytes, ${number(table.writeUnits)} write units to load); its search reads them, no answer is stored in them`,
+          arrays,
+          `entries by value (the fewest moves of a group's tiles), up to ${table.depth}:`,
+          values,
+        ].join('\n');
+      }
       const levels = table.levels.map((count, k) => `  ${String(k).padStart(2)} ${k === 1 ? 'move: ' : 'moves:'} ${number(count)}`).join('\n');
       const farthestText = puzzleNamed(table.puzzle)?.commandLine.farthestText ?? ((far: FarthestPositionResponse) => far.board);
       const farthest = table.farthest.map((far) => `  ${far.steps} moves: ${farthestText(far)}`).join('\n');
       return [
         `${id} (${identityText(table)}): loaded to depth ${table.depth}${table.whole ? ' (the whole space)' : ''}, ${number(table.positions)} positions in ${number(table.pages)} pages (${number(table.bytes)} bytes, ${number(table.writeUnits)} write units to load)`,
         levels,
-        'farthest:',
-        farthest,
+        ...(table.farthest.length > 0 ? ['farthest:', farthest] : []),
       ].join('\n');
     })
     .join('\n\n');

@@ -17,6 +17,8 @@ import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { loadTable } from '../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
@@ -172,6 +174,22 @@ describe('npm run ask, against the local URL', () => {
       expect(stats).toMatch(/^knights#mine \(knights, goal mine = 10110\/01\*11\/10111\/01001\/00000, limits up to 39\): loaded to depth 3, /m);
       expect(stats).toMatch(/^ {3}3 moves: \d+$/m);
       expect(stats).toMatch(/^ {2}3 moves: [01*/]{29} {2}\d+ \d+ \d+$/m);
+    } finally {
+      await tabled.close();
+    }
+  });
+
+  it('says what a table of estimates holds in the stats: its arrays and their entries, no positions, no farthest list', async () => {
+    const client = testClient();
+    const tableName = await freshTable(client, 'ask-estimates');
+    await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
+    const tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
+    try {
+      const stats = (await ask('stats', '--url', tabled.url)).stdout;
+      expect(stats).toMatch(/^fifteen \(.*\): loaded, 5 arrays of estimates, 16,800 entries in \d+ pages .*; its search reads them, no answer is stored in them$/m);
+      expect(stats).toMatch(/^ {2}tiles-1-2-3: 3,360 entries$/m);
+      const block = stats.slice(stats.indexOf('fifteen (')).split('\n\n')[0];
+      expect(block).not.toMatch(/positions|farthest:/);
     } finally {
       await tabled.close();
     }
