@@ -227,7 +227,7 @@ describe('npm run ask, against the local URL', () => {
     expect(bad.stderr).toMatch(/^400: .*25/);
     const usage = await ask('chess');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/^usage: npm run --silent ask/);
+    expect(usage.stderr).toMatch(/^There is no command "chess"\. The commands are knights, eight, fifteen, stats, judge\.\nusage: npm run --silent ask/);
   });
 });
 

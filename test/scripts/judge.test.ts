@@ -58,8 +58,8 @@ describe('judge input', () => {
 
   it.each([
     ['1\n12X453786\n', /ends in case 1, which needs 2 lines and has 1/, InvalidInputError],
-    ['1\n12X453786\n1234567X\n', /Case 1: B "1234567X" has 8 characters/, InvalidInputError],
-    ['1\n12Y453786\n12345678X\n', /Case 1: A "12Y453786" has "Y" at position 3/, InvalidInputError],
+    ['1\n12X453786\n1234567X\n', /Case 1: Board B "1234567X" has 8 characters/, InvalidInputError],
+    ['1\n12Y453786\n12345678X\n', /Case 1: Board A "12Y453786" has "Y" at position 3/, InvalidInputError],
     ['2\n12X453786\n12345678X\n12345678X\n12345687X\n', /Case 2: 12345687X cannot be reached from 12345678X/, UnreachableError],
   ])('eight: %j is refused', (input, message, kind) => {
     expect(() => solveEightJudge(input, 'auto')).toThrow(kind);

@@ -61,7 +61,7 @@ describe('npm run lookup', () => {
     expect(wrong.stderr).toMatch(/A board has 5 rows of 5 cells; this one has 2 rows\./);
     const usage = lookup('chess');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/^usage: npm run --silent lookup/);
+    expect(usage.stderr).toMatch(/^There is no puzzle "chess"\. The puzzles are knights, eight, fifteen\.\nusage: npm run --silent lookup/);
     expect(lookup('eight', '12345678X', '12345687X').stderr).toMatch(/cannot be reached/);
   });
 });
