@@ -127,6 +127,8 @@ export class AnswerService {
   private readonly estimates = new Map<string, Estimates>();
   /** Puzzles whose packaged estimate tables were found damaged: DynamoDB's are read instead. */
   private readonly packageRefused = new Set<string>();
+  /** Tables a load is writing now (npm start's): /health says they are being loaded, rather than advising a load. */
+  private beingLoaded = new Set<TableId>();
   /** The time spent reading the package's estimate tables, all told (a search does not pay for it). */
   private packageReadMs = 0;
 
@@ -339,10 +341,21 @@ export class AnswerService {
 
   /** Why some puzzle's search goes without its estimate tables, in a sentence; undefined when none does. */
   private estimatesProblem(): string | undefined {
-    const problems = [...this.estimates.values()].flatMap((estimates) =>
-      estimates.state === 'unusable' ? [estimates.problem] : [],
-    );
+    const problems = [...this.estimates.entries()].flatMap(([name, estimates]) => {
+      if (estimates.state !== 'unusable') return [];
+      // a load of them under way (npm start's, behind the service): said so, not advised
+      const tables = PUZZLES.find((puzzle) => puzzle.name === name)?.estimates?.tables ?? [];
+      if (tables.length > 0 && tables.every((table) => this.beingLoaded.has(table))) {
+        return [`The estimates of ${name} are being loaded now, so ${name} questions are searched without them until they are (slower, the same answers)`];
+      }
+      return [estimates.problem];
+    });
     return problems.length === 0 ? undefined : `${problems.join('; ')}.`;
+  }
+
+  /** Tells which tables a load is writing now, behind the service (npm start's); none when no load runs. */
+  loadsUnderWay(tables: readonly TableId[]): void {
+    this.beingLoaded = new Set(tables);
   }
 
   /**
@@ -481,14 +494,18 @@ export class AnswerService {
     if (left > 0) {
       return `Table reads failed a moment ago (${this.lastFailure ?? 'DynamoDB did not answer'}); answers are found by search for ${Math.ceil(left / 1000)} s more before the tables are tried again.`;
     }
-    const missing = Object.entries(tables).filter(([, table]) => table.state === 'missing').map(([id]) => id);
+    const absent = Object.entries(tables).filter(([, table]) => table.state === 'missing').map(([id]) => id);
+    const loading = absent.filter((id) => this.beingLoaded.has(id));
+    const missing = absent.filter((id) => !this.beingLoaded.has(id));
     const outdated = Object.entries(tables).filter(([, table]) => table.state === 'outdated').map(([id]) => id);
     const problems = [
       ...(missing.length > 0 ? [`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not loaded`] : []),
       ...(outdated.length > 0 ? [`${outdated.join(', ')} ${outdated.length === 1 ? 'was' : 'were'} loaded by an older version`] : []),
     ];
-    if (problems.length === 0) return undefined;
-    return `${problems.join(', and ')}, so ${missing.length + outdated.length === 1 ? 'its' : 'their'} questions are found by search; load with npm run precompute (locally, npm start loads them).`;
+    const underWay = loading.length > 0 ? `${loading.join(', ')} ${loading.length === 1 ? 'is' : 'are'} being loaded now, so ${loading.length === 1 ? 'its' : 'their'} questions are found by search until ${loading.length === 1 ? 'it is' : 'they are'}.` : undefined;
+    if (problems.length === 0) return underWay;
+    const advice = `${problems.join(', and ')}, so ${missing.length + outdated.length === 1 ? 'its' : 'their'} questions are found by search; load with npm run precompute (locally, npm start loads them).`;
+    return underWay ? `${underWay} ${advice}` : advice;
   }
 
   /** Reads the record at `location` when its table is loaded for the location's goal. */

@@ -1,6 +1,7 @@
 /**
  * Progress of a load on stderr: a live cli-progress bar on a terminal, otherwise (CI, logs) one
- * plain line every few seconds.
+ * plain line every few seconds for each table still loading, whether or not the load reported
+ * anything new (a table's computing can be silent for half a minute).
  */
 import { MultiBar, type SingleBar } from 'cli-progress';
 import type { LoadProgress } from '../store/loader';
@@ -14,8 +15,8 @@ export interface ProgressReporter {
 
 const PLAIN_EVERY_MS = 5000;
 
-export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr): ProgressReporter {
-  return stream.isTTY ? barReporter(stream) : plainReporter(stream);
+export function createProgressReporter(stream: NodeJS.WriteStream = process.stderr, everyMs = PLAIN_EVERY_MS): ProgressReporter {
+  return stream.isTTY ? barReporter(stream) : plainReporter(stream, everyMs);
 }
 
 /** Rates over the writing phase, measured from the first report of that phase. */
@@ -95,28 +96,48 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
   };
 }
 
-function plainReporter(stream: NodeJS.WriteStream): ProgressReporter {
+function plainReporter(stream: NodeJS.WriteStream, everyMs: number): ProgressReporter {
   const lastLine = new Map<string, number>();
   const lastPhase = new Map<string, string>();
+  /** Each table still loading: its latest report, and when its phase began. */
+  const loading = new Map<string, { progress: LoadProgress; since: number }>();
   const rateOf = ratesByTable();
+  const line = (progress: LoadProgress, since: number): string => {
+    if (progress.phase !== 'writing') return `${progress.table}: ${progress.phase}… ${Math.round((performance.now() - since) / 1000)} s so far`;
+    const r = rateOf(progress);
+    const percent = progress.total ? Math.floor((100 * progress.generated) / progress.total) : 0;
+    return `${progress.table}: writing ${progress.generated}/${progress.total} pages (${percent}%), ${Math.round(r.writtenPerSecond)} pages/s, ETA ${formatDuration(r.eta)}, retries ${retriesOf(progress)}`;
+  };
+  const write = (table: string) => {
+    const state = loading.get(table);
+    if (!state) return;
+    lastLine.set(table, performance.now());
+    stream.write(`${line(state.progress, state.since)}\n`);
+  };
+  // a line for each table still loading every few seconds, however long its load stays silent
+  const timer = setInterval(() => {
+    for (const table of loading.keys()) if (performance.now() - (lastLine.get(table) ?? 0) >= everyMs) write(table);
+  }, everyMs);
+  timer.unref();
   return {
     update(progress) {
-      const now = performance.now();
-      const r = rateOf(progress);
       const phaseChanged = progress.phase !== lastPhase.get(progress.table);
-      if (!phaseChanged && now - (lastLine.get(progress.table) ?? 0) < PLAIN_EVERY_MS) return;
-      lastLine.set(progress.table, now);
       lastPhase.set(progress.table, progress.phase);
-      if (progress.phase !== 'writing') {
-        if (progress.phase !== 'done') stream.write(`${progress.table}: ${progress.phase}…\n`);
+      if (progress.phase === 'done') {
+        loading.delete(progress.table);
         return;
       }
-      const percent = progress.total ? Math.floor((100 * progress.generated) / progress.total) : 0;
-      stream.write(
-        `${progress.table}: writing ${progress.generated}/${progress.total} pages (${percent}%), ${Math.round(r.writtenPerSecond)} pages/s, ETA ${formatDuration(r.eta)}, retries ${retriesOf(progress)}\n`,
-      );
+      const since = phaseChanged ? performance.now() : (loading.get(progress.table)?.since ?? performance.now());
+      loading.set(progress.table, { progress, since });
+      rateOf(progress);
+      if (phaseChanged || performance.now() - (lastLine.get(progress.table) ?? 0) >= everyMs) write(progress.table);
     },
-    done() {},
-    stop() {},
+    done(table) {
+      loading.delete(table);
+    },
+    stop() {
+      clearInterval(timer);
+      loading.clear();
+    },
   };
 }

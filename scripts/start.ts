@@ -192,12 +192,18 @@ async function main(): Promise<void> {
   let deathsDuringLoad = 0;
   const startLoad = () => {
     deathsDuringLoad = 0;
+    // /health says these are being loaded, rather than advising a load, until each is (or the load stops)
+    const underWay = new Set(load.specs.map((spec) => spec.table));
+    app.answers.loadsUnderWay([...underWay]);
     loader = fork(precompute, ['--endpoint', endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
     loader.on('message', (message: LoadedMessage) => {
+      underWay.delete(message.loaded);
+      app.answers.loadsUnderWay([...underWay]);
       app.answers.tablesChanged();
       console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
     });
     loader.on('exit', (code, signal) => {
+      app.answers.loadsUnderWay([]);
       if (code === 0) loaded = true;
       else if (stopping || databaseDown) return; // the load starts again when the database is back
       else if (deathsDuringLoad > 0) startLoad(); // the database died under it and is back: resume

@@ -18,10 +18,29 @@ import { ensureTable } from '../../store/table-admin';
 import { functionUrlEvent, lambdaContext } from '../support/function-url';
 import { call } from '../support/function-url';
 import { memoryLog, quietLog } from '../support/log';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 
 describe('/health', () => {
+  it('says a table npm start is loading is being loaded, and advises no load for it', async () => {
+    const client = testClient();
+    const tableName = await freshTable(client, 'health-loading');
+    await loadTable(client, knightsSpec('standard', 3), { tableName, concurrency: 8 });
+    const app = createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() });
+    await app.answers.estimatesSettled();
+    const handler = createHandler(app);
+    const before = (await call(handler, { path: '/health' })).json.message as string;
+    expect(before).toMatch(/eight is not loaded.*load with npm run precompute/);
+    expect(before).toMatch(/load them with npm run precompute -- --goals fifteen/);
+    app.answers.loadsUnderWay(['eight', 'fifteen']);
+    const during = await call(handler, { path: '/health' });
+    expect(during.status).toBe(503);
+    expect(during.json.message).toBe('eight is being loaded now, so its questions are found by search until it is. The estimates of fifteen are being loaded now, so fifteen questions are searched without them until they are (slower, the same answers).');
+    app.answers.loadsUnderWay([]);
+    expect((await call(handler, { path: '/health' })).json.message).toMatch(/eight is not loaded/);
+  });
+
   it('turns degraded when a store that answered fails, though its manifests are cached, and ok again when it is back', async () => {
     const data = mkdtempSync(join(tmpdir(), 'tablebase-health-'));
     const server = await startLocalDynamo({ port: 0, path: data });

@@ -32,11 +32,26 @@ describe('load progress', () => {
     reporter.update(event('done', 1000, 1000));
     reporter.stop();
     expect(text().split('\n')).toEqual([
-      'knights#standard: computing…',
+      'knights#standard: computing… 0 s so far',
       expect.stringMatching(/^knights#standard: writing 100\/1000 pages \(10%\), \d+ pages\/s, ETA \S+, retries 3$/),
-      'knights#standard: verifying…',
+      'knights#standard: verifying… 0 s so far',
       '',
     ]);
+  });
+
+  it('writes a line every few seconds for a table whose load says nothing new meanwhile', async () => {
+    const { stream, text } = capture(false);
+    const reporter = createProgressReporter(stream, 40);
+    reporter.update(event('computing', 0, 0));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    reporter.update(event('done', 1000, 1000));
+    const lines = text().split('\n').filter(Boolean);
+    reporter.stop();
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) expect(line).toMatch(/^knights#standard: computing… \d+ s so far$/);
+    // done: nothing more
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(text().split('\n').filter(Boolean)).toHaveLength(lines.length);
   });
 
   it('draws a bar with rates, ETA and retries on a terminal', () => {
