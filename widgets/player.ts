@@ -50,6 +50,8 @@ export function player<Move>(
     state.timer = null;
     buttons();
   }
+  /** The status line's answer, without what playback added to it (which move, or "Played."). */
+  const answerText = () => byId(statusId).textContent!.replace(/ (Move \d+ of \d+|Played)\.$/, '');
   function step(): void {
     if (state.at >= state.path.length) {
       stop();
@@ -60,7 +62,9 @@ export function player<Move>(
     buttons();
     if (state.at >= state.path.length) {
       stop();
-      say(statusId, `${byId(statusId).textContent!.replace(/ Played\.$/, '')} Played.`);
+      say(statusId, `${answerText()} Played.`);
+    } else {
+      say(statusId, `${answerText()} Move ${state.at} of ${state.path.length}.`);
     }
   }
   function reset(): void {
@@ -69,6 +73,7 @@ export function player<Move>(
       state.position = state.start;
       state.at = 0;
       draw();
+      say(statusId, answerText());
     }
     buttons();
   }

@@ -117,7 +117,7 @@ function openEightPanel(opened: OpenedUrl, saveUrl: () => void) {
       eight.path = answer.path.split('');
       eight.moves = answer.moves;
       eight.at = 0;
-      say('estatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} moves (${answer.source}): ${answer.path}`);
+      say('estatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} ${answer.steps === 1 ? 'move' : 'moves'} (${answer.source}): ${answer.path}`);
       eightChart.mark(answer.steps);
     } catch (error) {
       say('estatus', (error as Error).message, true);

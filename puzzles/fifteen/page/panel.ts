@@ -215,6 +215,13 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
     fifteenPlayer.stop();
     fifteen.picked = null;
     saveUrl();
+    if (!isSolvable(fifteen.position)) {
+      // the sentence above says why; nothing to ask
+      asking++;
+      say('fstatus', '');
+      drawFifteen();
+      return;
+    }
     say('fstatus', 'Solving\u2026');
     const asked = fifteen.position;
     const mine = ++asking;
@@ -228,7 +235,7 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
       fifteen.moves = answer.moves;
       fifteen.unvalued = answer.movesUnvalued ?? null;
       fifteen.at = 0;
-      say('fstatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} moves (${answer.source}): ${answer.path}`);
+      say('fstatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} ${answer.steps === 1 ? 'move' : 'moves'} (${answer.source}): ${answer.path}`);
     } catch (error) {
       if (mine !== asking) return;
       clearInterval(ticking);

@@ -95,7 +95,7 @@ function openKnightsPanel(opened: OpenedUrl, saveUrl: () => void) {
       knights.at = 0;
       if (answer.steps < 0) say('kstatus', `More than ${limit} moves from the goal: no solution within the limit.`);
       else if (answer.steps === 0) say('kstatus', 'Already at the goal: 0 moves.');
-      else say('kstatus', `${answer.steps} moves (${answer.source}): the empty square goes to cells ${answer.path.join(', ')}.`);
+      else say('kstatus', `${answer.steps} ${answer.steps === 1 ? 'move' : 'moves'} (${answer.source}): the empty square goes to cells ${answer.path.join(', ')}.`);
       knightsChart.mark(answer.steps);
     } catch (error) {
       if (!sameGoal(chosenGoal(), asked)) return;
