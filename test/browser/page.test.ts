@@ -255,7 +255,7 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
       } else {
         await page.click('#kboard button.opt');
       }
-      await expect.poll(() => page.textContent('#kstatus')).toMatch(left === 0 ? /^Already at the goal/ : new RegExp(`^${left} moves \\(table\\)`));
+      await expect.poll(() => page.textContent('#kstatus')).toMatch(left === 0 ? /^Already at the goal/ : new RegExp(`^${left} ${left === 1 ? 'move' : 'moves'} \\(table\\)`));
     }
     expect(await shownKnights(page)).toBe(GOAL);
     // at the goal every move leads one step away
@@ -589,7 +589,7 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
       } else {
         await page.click('#fboard button.opt');
       }
-      await expect.poll(() => page.textContent('#fstatus')).toMatch(left === 0 ? /^Already there: 0 moves\.$/ : new RegExp(`^${left} moves \\(search\\): [dlru]{${left}}$`));
+      await expect.poll(() => page.textContent('#fstatus')).toMatch(left === 0 ? /^Already there: 0 moves\.$/ : new RegExp(`^${left} ${left === 1 ? 'move' : 'moves'} \\(search\\): [dlru]{${left}}$`));
     }
     expect(await shownFifteen(page)).toBe(FIFTEEN_GOAL);
     expect(new URL(page.url()).searchParams.get('fifteen')).toBe(FIFTEEN_GOAL);
