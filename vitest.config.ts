@@ -39,7 +39,7 @@ const SLOW = [
  * a request ends within the time its invocation has, which a collector pause over the heap other
  * files left behind could break (a function's process holds its own requests' memory alone).
  */
-const OWN_PROCESS = ['test/puzzles/slide/paths.test.ts', 'test/lambda/handler.test.ts'];
+const OWN_PROCESS = ['test/lambda/handler.test.ts'];
 
 export default defineConfig({
   test: {

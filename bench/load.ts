@@ -13,7 +13,7 @@ import { DEFAULT_CONCURRENCY, loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import { type AnyTableSpec, type TablePages } from '../store/table-pages';
 import type { ArrayPages } from '../store/array-pages';
-import { loadChoices, tableSpecs, withBenchmarks } from '../puzzles/registry';
+import { type Registry, tableSpecs } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
 import { type DynamoItem, pageItem } from '../store/table-schema';
 import type { Row } from '../core/benchmark';
@@ -38,15 +38,15 @@ async function bareLoop(client: DynamoDBClient, tableName: string, tables: (Tabl
 }
 
 /** The default tables' pages: the loader against a bare loop. */
-export async function load(): Promise<Row[]> {
-  const choices = await loadChoices();
+export async function load(registry: Registry): Promise<Row[]> {
+  const choices = await registry.loadChoices();
   return loadAgainstBareLoop('load', 'default tables', () => tableSpecs(choices, undefined, {}));
 }
 
 /** Each puzzle's largest load (a whole space): the loader against a bare loop. */
-export async function fullLoad(): Promise<Row[]> {
+export async function fullLoad(registry: Registry): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const { puzzle, benchmarks } of await withBenchmarks()) {
+  for (const { puzzle, benchmarks } of await registry.withBenchmarks()) {
     const largest = benchmarks.largestLoad;
     if (largest) rows.push(...(await loadAgainstBareLoop('full-load', `${puzzle.name}, its largest load`, largest)));
   }

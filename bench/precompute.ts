@@ -3,10 +3,10 @@
  * as pages, together.
  */
 import { type Row, peakMiB, timedAsync } from '../core/benchmark';
-import { loadChoices, tableSpecs } from '../puzzles/registry';
+import { type Registry, tableSpecs } from '../puzzles/registry';
 
-export async function defaultTables(): Promise<Row[]> {
-  const specs = tableSpecs(await loadChoices(), undefined, {});
+export async function defaultTables(registry: Registry): Promise<Row[]> {
+  const specs = tableSpecs(await registry.loadChoices(), undefined, {});
   const pages = await timedAsync(() => Promise.all(specs.map((spec) => spec.build())));
   const positions = pages.value.reduce((sum, table) => sum + table.positions, 0);
   const count = pages.value.reduce((sum, table) => sum + table.pages.length, 0);

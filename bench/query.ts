@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import type { Row } from '../core/benchmark';
 import { seededRandom } from '../core/seeded';
 import type { Puzzle } from '../puzzles/puzzle';
-import { withBenchmarks } from '../puzzles/registry';
+import type { Registry } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
@@ -115,11 +115,11 @@ function startOptions(served: readonly (readonly string[])[]): string[] {
   return [...(goals.length > 0 ? ['--goals', goals.join(',')] : []), ...rest];
 }
 
-export async function query(): Promise<Row[]> {
+export async function query(registry: Registry): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-'));
   const local = await startLocalDynamo({ path: dir, childProcess: true });
   const client = createDynamoClient({ endpoint: local.endpoint, maxSockets: QUERY_CONNECTIONS + 8 });
-  const puzzles = await withBenchmarks();
+  const puzzles = await registry.withBenchmarks();
   const served = puzzles.flatMap(({ puzzle, benchmarks }) => (benchmarks.served ? [{ name: puzzle.name, ...benchmarks.served }] : []));
   const searched = puzzles.flatMap(({ puzzle, benchmarks }) => (benchmarks.searchedPaths && !benchmarks.served ? [{ name: puzzle.name, paths: benchmarks.searchedPaths() }] : []));
   const asked = puzzles.flatMap(({ puzzle, benchmarks }) =>

@@ -27,11 +27,14 @@
  *   init        the function's bundle as the stack builds it, started cold in five fresh processes
  *               as Lambda's runtime starts it: Node's start, the bundle's load (the AWS SDK in it),
  *               the first answer from a table, on the handler's clock and on the function's, and
- *               the first search after them.
- *               (A puzzle adds its own cold starts: the 15-puzzle's, its databases read at init.)
+ *               the first search after them; then each puzzle whose search reads estimate tables,
+ *               cold with them in the package and with them read from DynamoDB (the 15-puzzle's).
+ *   url         each puzzle that names questions for it, asked through npm start's local URL on
+ *               a fresh data folder, one at a time and two at once, and where an answer's time goes.
  */
 import { type Row, printTable } from '../core/benchmark';
-import { withBenchmarks } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
+import type { Registry } from '../puzzles/registry';
 import { commandOptions } from '../scripts/command-options';
 import { warnUnlessShippedRuntime } from '../scripts/runtime';
 import { benchInFreshProcess } from './harness';
@@ -40,16 +43,18 @@ import { fullLoad, load } from './load';
 import { defaultTables } from './precompute';
 import { query } from './query';
 import { searchRuns } from './search-runs';
+import { url } from './through-url';
 
 type Benchmark = () => Row[] | Promise<Row[]>;
+type OwnBenchmark = (registry: Registry) => Row[] | Promise<Row[]>;
 
 /** The service's own parts of the named benchmarks, run after the puzzles' rows of the same name. */
-const OWN: Record<string, Benchmark> = { precompute: defaultTables, load, query, 'search-runs': searchRuns, init, 'full-load': fullLoad };
-const ORDER = ['precompute', 'load', 'query', 'search', 'search-runs', 'init', 'full', 'full-load'];
+const OWN: Record<string, OwnBenchmark> = { precompute: defaultTables, load, query, 'search-runs': searchRuns, init, 'full-load': fullLoad, url };
+const ORDER = ['precompute', 'load', 'query', 'search', 'search-runs', 'init', 'full', 'full-load', 'url'];
 
 /** Every named benchmark: the puzzles' rows of that name, in the registry's order, then the service's own. */
 async function benchmarks(): Promise<Record<string, Benchmark>> {
-  const puzzles = await withBenchmarks();
+  const puzzles = await registry.withBenchmarks();
   const names = [...new Set([...ORDER, ...Object.keys(OWN), ...puzzles.flatMap(({ benchmarks }) => Object.keys(benchmarks.rows))])];
   return Object.fromEntries(
     names.map((name) => [
@@ -57,7 +62,7 @@ async function benchmarks(): Promise<Record<string, Benchmark>> {
       async () => {
         const rows: Row[] = [];
         for (const { benchmarks } of puzzles) if (Object.hasOwn(benchmarks.rows, name)) rows.push(...(await benchmarks.rows[name]()));
-        if (Object.hasOwn(OWN, name)) rows.push(...(await OWN[name]()));
+        if (Object.hasOwn(OWN, name)) rows.push(...(await OWN[name](registry)));
         return rows;
       },
     ]),

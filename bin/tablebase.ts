@@ -2,13 +2,14 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { TablebaseStack } from '../lib/tablebase-stack';
-import { loadChoices } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 
 const app = new App();
 try {
   new TablebaseStack(app, 'Tablebase', {
+    registry,
     description: 'tablebase: precomputed puzzle answers behind a Lambda Function URL',
-    loads: await loadChoices(),
+    loads: await registry.loadChoices(),
   });
 } catch (error) {
   // a setting refused (a misspelt key, a bad value): its sentence, not a stack trace

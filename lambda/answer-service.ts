@@ -1,7 +1,10 @@
 /**
- * The service's answers, for any puzzle (puzzles/): from the precomputed tables when they can
- * answer, else by bounded IDA*, with a small in-memory LRU of recent answers. Every answer says
- * which way it was found.
+ * The service's answers, for any puzzle of its registry: from the precomputed tables when they can
+ * answer, else by bounded IDA*, else (for a puzzle whose hardest questions are solved in the
+ * background) the answer a solve kept or where its solve stands. Every answer says which way it
+ * was found. Its parts: the answers kept (answer-cache.ts), the store read on the request's
+ * deadline and held off after a failure (store-guard.ts), the estimate tables
+ * (estimate-readings.ts), and what /health says (health-report.ts).
  *
  * The tables cannot answer when a table has no manifest of this schema version (not loaded, a
  * load in progress, or loaded by an older version), when the goal has no table (a goal board of
@@ -12,23 +15,23 @@
  * Which tables there are comes from the puzzles and the catalogue of loaded tables, read at most
  * once per manifest period: a goal loaded while the service runs answers from its table soon after.
  */
-import { LRUCache } from 'lru-cache';
 import { type Clock, systemClock } from '../core/clock';
 import { BudgetExhaustedError, MovesUnvaluedError } from '../core/errors';
 import { type SearchBudget, extendedBudget } from '../core/ida-star';
 import type { MoveValue } from '../core/move-values';
 import type { Puzzle } from '../puzzles/puzzle';
+import type { Registry } from '../puzzles/registry';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
 import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
-import type { LoadedGoals, Location, StoredTables, TableFacts, TableStanding } from '../puzzles/roles/stored-tables';
-import { PUZZLES, tablesOf } from '../puzzles/registry';
-import { existsSync } from 'node:fs';
-import { packagedArrayFile, readArrayFile } from '../store/array-file';
-import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
-import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
-import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
+import type { LoadedGoals, Location, StoredTables, TableStanding } from '../puzzles/roles/stored-tables';
+import type { PageStore } from '../store/page-store';
+import type { Manifest, TableId } from '../store/table-schema';
+import { AnswerCache, DEFAULT_ANSWER_CACHE_SIZE } from './answer-cache';
 import type { BackgroundSolves, SolveStanding } from './background-solves';
 import { SolveUnavailableError, SolvingInBackgroundError } from './errors';
+import { EstimateReadings } from './estimate-readings';
+import { type Health, healthReport } from './health-report';
+import { StoreGuard } from './store-guard';
 
 export interface AnswerOptions {
   /** Value every legal move too (the table's answers carry them for free; a search answer searches once per move). */
@@ -48,30 +51,6 @@ const STORE_RETRY_AFTER_S = 60;
 /** How often a client is told to ask again while its question is solved in the background. */
 export const SOLVING_RETRY_AFTER_S = 5;
 
-/** A table as /health reports it, with what its puzzle says of it. */
-export type TableHealth = { readonly facts: TableFacts } & (
-  | { readonly state: 'loaded'; readonly manifest: Manifest }
-  | { readonly state: 'missing' }
-  | { readonly state: 'outdated'; readonly schemaVersion: number; readonly message: string }
-  | { readonly state: 'unknown' }
-);
-
-export interface Health {
-  /** Whether DynamoDB answered the manifest reads. */
-  readonly dynamodb: 'reachable' | 'unreachable' | 'not configured';
-  readonly tables: Record<string, TableHealth>;
-  /** Why the tables cannot answer now, in a sentence; undefined when they can. */
-  readonly degraded: string | undefined;
-}
-
-/** Answers kept per instance by default: the repeated questions of a busy minute. */
-export const DEFAULT_ANSWER_CACHE_SIZE = 10_000;
-/**
- * After a DynamoDB failure, how long every request is answered by search without asking again
- * by default: long enough that a failing DynamoDB is not asked by every request, short enough
- * that the table is back within seconds of DynamoDB.
- */
-export const DEFAULT_STORE_BACKOFF_MS = 5000;
 /** How long a search answer that a table could hold is kept by default: a manifest period. */
 export const DEFAULT_SEARCH_ANSWER_TTL_MS = 60_000;
 
@@ -102,41 +81,29 @@ export interface AnswerServiceOptions {
   readonly solves?: BackgroundSolves;
 }
 
-const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
-
-/**
- * A puzzle's estimate tables as this instance has them: being read, in use by its search, or not
- * usable (why, and when to try again: a table loaded later is read then).
- */
-type Estimates =
-  | { readonly state: 'reading'; readonly done: Promise<void> }
-  | { readonly state: 'in use'; readonly search: EstimatedSearch<unknown, Answer> }
-  | { readonly state: 'unusable'; readonly problem: string; readonly until: number };
-
 export class AnswerService {
-  private readonly cache: LRUCache<string, { readonly answer: Result<Answer>; readonly until: number }>;
-  /** The last catalogue read, kept for the requests of a DynamoDB failure's hold-off. */
-  private lastGoals: LoadedGoals | undefined;
-  /** The store's current catalogue read, and the goals the requests that asked during it got. */
-  private goalsRead: { readonly catalog: Promise<Catalog>; readonly goals: Promise<LoadedGoals> } | undefined;
-  /** While DynamoDB is failing, requests do not each wait for it to fail again. */
-  private storeDownUntil = 0;
-  /** The last DynamoDB failure, for /health. */
-  private lastFailure: string | undefined;
-  /** Each puzzle's estimate tables, by puzzle name, once asked for. */
-  private readonly estimates = new Map<string, Estimates>();
-  /** Puzzles whose packaged estimate tables were found damaged: DynamoDB's are read instead. */
-  private readonly packageRefused = new Set<string>();
+  private readonly cache: AnswerCache;
+  /** The page store, read on each request's deadline and held off after a failure. */
+  private readonly guard: StoreGuard;
+  private readonly estimates: EstimateReadings;
   /** Tables a load is writing now (npm start's): /health says they are being loaded, rather than advising a load. */
-  private beingLoaded = new Set<TableId>();
-  /** The time spent reading the package's estimate tables, all told (a search does not pay for it). */
-  private packageReadMs = 0;
+  private beingLoaded: ReadonlySet<TableId> = new Set();
 
   constructor(
-    private readonly store: PageStore | undefined,
+    private readonly registry: Registry,
+    store: PageStore | undefined,
     private readonly options: AnswerServiceOptions = {},
   ) {
-    this.cache = new LRUCache({ max: options.cacheSize ?? DEFAULT_ANSWER_CACHE_SIZE });
+    const clock = options.clock ?? systemClock;
+    this.cache = new AnswerCache(options.cacheSize ?? DEFAULT_ANSWER_CACHE_SIZE, clock);
+    this.guard = new StoreGuard(store, { backoffMs: options.storeBackoffMs, clock, onStoreError: options.onStoreError, onBadData: options.onBadData });
+    this.estimates = new EstimateReadings(registry, store, {
+      retryMs: options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS,
+      clock,
+      packagedTables: options.packagedTables,
+      onStoreError: options.onStoreError,
+      onBadData: options.onBadData,
+    });
   }
 
   private now(): number {
@@ -164,10 +131,10 @@ export class AnswerService {
           const standing = await this.solveStandingNow(solves, puzzle.name, question, budget);
           return standing ? (this.fromSolve(key, puzzle, query, standing) as unknown as Stored<A>) : undefined;
         },
-        () => (this.estimatedSearchGiving(puzzle, (spent) => (budget = extendedBudget(budget, spent))) ?? puzzle.solver).search(query, budget),
+        () => (this.estimates.searchGiving(puzzle, (spent) => (budget = extendedBudget(budget, spent))) ?? puzzle.solver).search(query, budget),
         options.moves
           ? (answer) => {
-              const estimated = this.estimatedSearch(puzzle);
+              const estimated = this.estimates.searchOf(puzzle);
               return estimated?.valueMoves ? estimated.valueMoves(query, answer, budget) : puzzle.solver.valueMoves(query, answer, budget);
             }
           : undefined,
@@ -181,7 +148,7 @@ export class AnswerService {
         const standing = await this.solveStanding(solves, puzzle.name, question, query);
         if (standing) return this.fromSolve(key, puzzle, query, standing);
         throw new SolveUnavailableError(
-          `${error.message} It is solved in the background, but the background solver cannot be reached now (${this.lastFailure ?? 'DynamoDB did not answer'}); ask again in a minute.`,
+          `${error.message} It is solved in the background, but the background solver cannot be reached now (${this.guard.lastFailure ?? 'DynamoDB did not answer'}); ask again in a minute.`,
           STORE_RETRY_AFTER_S,
         );
       }
@@ -192,11 +159,11 @@ export class AnswerService {
 
   /** Where the question's background solve stands, by one read; undefined when it has none, or DynamoDB does not answer (the search is tried). */
   private async solveStandingNow(solves: BackgroundSolves, puzzle: string, question: string, budget: SearchBudget): Promise<SolveStanding | undefined> {
-    if (budget.deadline <= this.now() || this.now() < this.storeDownUntil) return undefined;
+    if (budget.deadline <= this.now() || this.guard.holdOffLeft() > 0) return undefined;
     try {
       return await solves.standing(puzzle, question);
     } catch (error) {
-      this.reportFailure(error);
+      this.guard.report(error);
       return undefined;
     }
   }
@@ -206,7 +173,7 @@ export class AnswerService {
     try {
       return await solves.begin(puzzle, question, query);
     } catch (error) {
-      this.reportFailure(error);
+      this.guard.report(error);
       return undefined;
     }
   }
@@ -227,7 +194,7 @@ export class AnswerService {
           throw new SolveUnavailableError('The answer kept for this question fails its check, so it is not served; the service\'s operators have been told.', STORE_RETRY_AFTER_S);
         }
         const answer = { ...(standing.answer as A), source: 'kept', cached: false } as Result<A>;
-        this.cache.set(key, { answer, until: Number.POSITIVE_INFINITY });
+        this.cache.keep(key, answer);
         return answer;
       }
       case 'solving': {
@@ -246,111 +213,14 @@ export class AnswerService {
     }
   }
 
-  /**
-   * The search that uses the puzzle's estimate tables once they are read, or undefined (the
-   * solver's own search answers meanwhile). The first call starts the read and never waits for it:
-   * no question, of this puzzle or another, waits for a few thousand pages. A table that could not
-   * be used is tried again after the manifest period.
-   */
+  /** The search over the puzzle's estimate tables once they are read, or undefined (see EstimateReadings). */
   estimatedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
-    const estimates = puzzle.estimates;
-    if (!estimates) return undefined;
-    const known = this.estimates.get(puzzle.name);
-    if (known?.state === 'in use') return known.search as EstimatedSearch<Q, A>;
-    const packaged = this.packagedSearchOrNone(puzzle);
-    if (packaged) return packaged;
-    if (!this.store) return undefined;
-    if (known?.state === 'reading' || (known?.state === 'unusable' && known.until > this.now())) return undefined;
-    const store = this.store;
-    const done = (async () => {
-      try {
-        const read = await Promise.all(estimates.tables.map(async (table) => [table, (await store.readArrays(table)).arrays] as const));
-        this.estimates.set(puzzle.name, { state: 'in use', search: estimates.searchWith(new Map(read)) as EstimatedSearch<unknown, Answer> });
-      } catch (error) {
-        // The reader's own sentence says what is wrong with the table; anything else is named.
-        const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
-        const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.tables.flatMap((table) => estimates.describeTable(table).loadOptions).join(' ')}`;
-        this.estimates.set(puzzle.name, { state: 'unusable', problem, until: this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) });
-        // Not loaded is a state /health tells, not a fault; DynamoDB failing is the store's; only damage is bad data.
-        if (error instanceof ArrayTableNotLoadedError) return;
-        if (error instanceof ArrayTableError) this.options.onBadData?.(error);
-        else this.options.onStoreError?.(error);
-      }
-    })();
-    this.estimates.set(puzzle.name, { state: 'reading', done });
-    return undefined;
-  }
-
-  /**
-   * estimatedSearch, telling `spent` how long reading the package's tables took when this call
-   * read them: a container's start-up, which the question's search does not pay for out of its own
-   * time (its deadline moves on by as much, within the invocation's).
-   */
-  private estimatedSearchGiving<Q, A extends Answer>(puzzle: Puzzle<Q, A>, spent: (milliseconds: number) => void): EstimatedSearch<Q, A> | undefined {
-    const before = this.packageReadMs;
-    const search = this.estimatedSearch(puzzle);
-    if (this.packageReadMs > before) spent(this.packageReadMs - before);
-    return search;
-  }
-
-  /**
-   * The search over the estimate tables the function's package carries, read now, synchronously
-   * (milliseconds from the package's disk): a cold container's first question of the puzzle is
-   * answered with them, whatever the event loop or a freeze would do to a read in the background.
-   * Undefined when the package lacks one of them, or when it was found damaged before; throws what
-   * is wrong with a damaged one.
-   */
-  private packagedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
-    const folder = this.options.packagedTables;
-    const estimates = puzzle.estimates;
-    if (folder === undefined || !estimates || this.packageRefused.has(puzzle.name)) return undefined;
-    const files = estimates.tables.map((table) => [table, packagedArrayFile(folder, table)] as const);
-    if (!files.every(([, file]) => existsSync(file))) return undefined;
-    const started = this.now();
-    try {
-      const arrays = new Map(files.map(([table, file]) => [table, readArrayFile(file, table).arrays] as const));
-      const search = estimates.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
-      this.estimates.set(puzzle.name, { state: 'in use', search });
-      return search as EstimatedSearch<Q, A>;
-    } finally {
-      this.packageReadMs += this.now() - started;
-    }
-  }
-
-  /** Reads the package's tables (packagedSearch); a damaged one is reported once and DynamoDB's read instead. */
-  private packagedSearchOrNone<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
-    try {
-      return this.packagedSearch(puzzle);
-    } catch (error) {
-      this.packageRefused.add(puzzle.name);
-      this.options.onBadData?.(error);
-      return undefined;
-    }
-  }
-
-  /** Whether every estimate table of `puzzle` is in the function's package (read at its first question, not before). */
-  private packaged(puzzle: Puzzle): boolean {
-    const folder = this.options.packagedTables;
-    return folder !== undefined && !this.packageRefused.has(puzzle.name) && (puzzle.estimates?.tables.every((table) => existsSync(packagedArrayFile(folder, table))) ?? false);
+    return this.estimates.searchOf(puzzle);
   }
 
   /** Settles when the estimate tables asked for so far are read or found unusable (tests, the bench). */
-  async estimatesSettled(): Promise<void> {
-    for (const estimates of this.estimates.values()) if (estimates.state === 'reading') await estimates.done;
-  }
-
-  /** Why some puzzle's search goes without its estimate tables, in a sentence; undefined when none does. */
-  private estimatesProblem(): string | undefined {
-    const problems = [...this.estimates.entries()].flatMap(([name, estimates]) => {
-      if (estimates.state !== 'unusable') return [];
-      // a load of them under way (npm start's, behind the service): said so, not advised
-      const tables = PUZZLES.find((puzzle) => puzzle.name === name)?.estimates?.tables ?? [];
-      if (tables.length > 0 && tables.every((table) => this.beingLoaded.has(table))) {
-        return [`The estimates of ${name} are being loaded now, so ${name} questions are searched without them until they are (slower, the same answers)`];
-      }
-      return [estimates.problem];
-    });
-    return problems.length === 0 ? undefined : `${problems.join('; ')}.`;
+  estimatesSettled(): Promise<void> {
+    return this.estimates.settled();
   }
 
   /** Tells which tables a load is writing now, behind the service (npm start's); none when no load runs. */
@@ -358,39 +228,18 @@ export class AnswerService {
     this.beingLoaded = new Set(tables);
   }
 
-  /**
-   * The loaded tables the queries of this request may name (one read of the catalogue per manifest
-   * period). The requests of one period share one answer, made when its read came back: most
-   * requests ask, and each would otherwise wait for and wrap the same catalogue.
-   */
+  /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
   goals(): Promise<LoadedGoals> {
-    if (!this.store) return Promise.resolve(NO_GOALS);
-    // While DynamoDB fails, the goals last read still name their tables (and are searched).
-    if (this.now() < this.storeDownUntil) return Promise.resolve(this.goalsOrUnknown());
-    const read = this.store.catalog();
-    if (this.goalsRead?.catalog === read) return this.goalsRead.goals;
-    const goals = read.then(
-      (catalog): LoadedGoals => (this.lastGoals = { catalog, known: true }),
-      (error: unknown) => {
-        this.reportFailure(error);
-        return this.goalsOrUnknown();
-      },
-    );
-    this.goalsRead = { catalog: read, goals };
-    return goals;
-  }
-
-  /** The goals last read, or none known: what a request may name while the catalogue cannot be read. */
-  private goalsOrUnknown(): LoadedGoals {
-    return this.lastGoals ?? { catalog: new Map(), known: false };
+    return this.guard.goals();
   }
 
   /** What a person can do when the search gave up: how deep the table is, and how to load it deeper. */
   private async adviceWhenSearchGaveUp<Q, A extends Answer>(tables: StoredTables<Q, A> | undefined, query: Q, location: Location | undefined): Promise<string> {
     const advice = (standing: TableStanding, manifest?: Manifest) => tables?.adviceWhenSearchGaveUp?.(query, standing, manifest) ?? 'Try again shortly.';
-    if (!location || !this.store) return advice('none');
+    const { store } = this.guard;
+    if (!location || !store) return advice('none');
     try {
-      const state = await this.store.table(location.table);
+      const state = await store.table(location.table);
       return advice(state.state, state.state === 'loaded' ? state.manifest : undefined);
     } catch {
       return advice('unreadable');
@@ -408,8 +257,7 @@ export class AnswerService {
     search: () => A,
     valueMoves?: (answer: A) => readonly MoveValue[],
   ): Promise<Result<A>> {
-    const entry = this.cache.get(key);
-    const cached = entry && entry.until > this.now() ? (entry.answer as Result<A>) : undefined;
+    const cached = this.cache.get<A>(key);
     let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...search(), source: 'search' as Source }), cached: false }) as Result<A>;
     if (valueMoves && !answer.moves) {
       try {
@@ -421,7 +269,7 @@ export class AnswerService {
     }
     if (!cached || answer.moves !== cached.moves) {
       const until = answer.source === 'search' && tabled() ? this.now() + (this.options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS) : Number.POSITIVE_INFINITY;
-      this.cache.set(key, { answer: { ...answer, cached: false }, until });
+      this.cache.keep(key, { ...answer, cached: false }, until);
     }
     return answer;
   }
@@ -431,142 +279,37 @@ export class AnswerService {
    * found by search meanwhile, so that the table answers them from now on.
    */
   tablesChanged(): void {
-    this.store?.forgetManifests();
+    this.guard.store?.forgetManifests();
     this.cache.clear();
     // estimate tables that could not be used are read again now (npm start's load of them just ended)
-    for (const [name, estimates] of this.estimates) if (estimates.state === 'unusable') this.estimates.delete(name);
-    this.readEstimates();
+    this.estimates.retryUnusable();
   }
 
   /**
    * Starts reading every puzzle's estimate tables not read yet from DynamoDB (while the function
    * initialises); waits for none. Those in the function's package are read at their puzzle's first
-   * question instead: a container asked no such question never pays for them.
+   * question instead.
    */
   readEstimates(): void {
-    for (const puzzle of PUZZLES) if (!this.packaged(puzzle)) this.estimatedSearch(puzzle);
+    this.estimates.readAll();
   }
 
-  /**
-   * Every table's state (each puzzle's built-in tables and those the catalogue lists), and whether
-   * the tables can answer now. DynamoDB is asked afresh (the catalogue, bypassing its cache), so
-   * that no cached manifest hides a store that is failing; and while requests hold off a store
-   * that just failed, the tables cannot answer either.
-   */
   /** DynamoDB is known to be back (npm start restarted its server): try the tables again at once. */
   storeBack(): void {
-    this.storeDownUntil = 0;
-    this.store?.forgetManifests();
+    this.guard.storeBack();
   }
 
-  async health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
-    if (!this.store) {
-      const tables = tablesOf(new Map()).map(({ table, facts }) => [table, { facts, state: 'missing' }] as const);
-      return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
-    }
-    const store = this.store;
-    let catalog: Catalog | undefined;
-    try {
-      catalog = await store.catalog({ fresh: options.fresh });
-      const tables = tablesOf(catalog);
-      const states = await Promise.all(tables.map(({ table }) => store.table(table)));
-      // Estimate tables being read (a cold start's first seconds) are waited for, so that /health says whether they are usable.
-      await this.estimatesSettled();
-      const health = Object.fromEntries(tables.map(({ table, facts }, i) => [table, healthOf(table, facts, states[i])]));
-      // A table of estimates that cannot be used is told of by the estimates' own sentence, which says why.
-      const answering = Object.fromEntries(tables.flatMap(({ table, estimates }) => (estimates ? [] : [[table, health[table]]])));
-      const degraded = [this.degradedBy(answering), this.estimatesProblem()].filter((problem) => problem !== undefined);
-      return { dynamodb: 'reachable', tables: health, degraded: degraded.length === 0 ? undefined : degraded.join(' ') };
-    } catch (error) {
-      this.reportFailure(error);
-      const tables = tablesOf(catalog ?? new Map()).map(({ table, facts }) => [table, { facts, state: 'unknown' }] as const);
-      return {
-        dynamodb: 'unreachable',
-        tables: Object.fromEntries(tables),
-        degraded: `DynamoDB cannot be read now (${describeFailure(error)}), so answers are found by search.`,
-      };
-    }
-  }
-
-  /** Why tables that DynamoDB just answered for still cannot answer, if they cannot. */
-  private degradedBy(tables: Record<string, TableHealth>): string | undefined {
-    const left = this.storeDownUntil - this.now();
-    if (left > 0) {
-      return `Table reads failed a moment ago (${this.lastFailure ?? 'DynamoDB did not answer'}); answers are found by search for ${Math.ceil(left / 1000)} s more before the tables are tried again.`;
-    }
-    const absent = Object.entries(tables).filter(([, table]) => table.state === 'missing').map(([id]) => id);
-    const loading = absent.filter((id) => this.beingLoaded.has(id));
-    const missing = absent.filter((id) => !this.beingLoaded.has(id));
-    const outdated = Object.entries(tables).filter(([, table]) => table.state === 'outdated').map(([id]) => id);
-    const problems = [
-      ...(missing.length > 0 ? [`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not loaded`] : []),
-      ...(outdated.length > 0 ? [`${outdated.join(', ')} ${outdated.length === 1 ? 'was' : 'were'} loaded by an older version`] : []),
-    ];
-    const underWay = loading.length > 0 ? `${loading.join(', ')} ${loading.length === 1 ? 'is' : 'are'} being loaded now, so ${loading.length === 1 ? 'its' : 'their'} questions are found by search until ${loading.length === 1 ? 'it is' : 'they are'}.` : undefined;
-    if (problems.length === 0) return underWay;
-    const advice = `${problems.join(', and ')}, so ${missing.length + outdated.length === 1 ? 'its' : 'their'} questions are found by search; load with npm run precompute (locally, npm start loads them).`;
-    return underWay ? `${underWay} ${advice}` : advice;
+  /** Every table's state, and whether the tables can answer now (health-report.ts); DynamoDB asked afresh unless `fresh` is false. */
+  health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
+    return healthReport({ registry: this.registry, guard: this.guard, estimates: this.estimates, beingLoaded: this.beingLoaded }, options.fresh ?? false);
   }
 
   /** Reads the record at `location` when its table is loaded for the location's goal. */
   private fromTable<Q, A extends Answer>(tables: StoredTables<Q, A>, query: Q, location: Location, budget: SearchBudget): Promise<Stored<A> | undefined> {
-    return this.fromStore(location.table, budget, async (store, manifest) => {
+    return this.guard.read(location.table, budget, async (store, manifest) => {
       if (manifest.goal !== location.goal) return undefined; // loaded for another goal
       const record = await store.lookup(tables.format, manifest, location.section, location.rank);
       return tables.fromRecord(query, manifest, record);
     });
   }
-
-  /**
-   * Runs a table read when the table is loaded; any failure means "the table cannot answer now".
-   * The read shares the request's deadline: when it is not back in time, the request goes on to
-   * the search (a failure that comes later is still reported).
-   */
-  private async fromStore<T>(table: TableId, budget: SearchBudget, read: (store: PageStore, manifest: Manifest) => Promise<T | undefined>): Promise<T | undefined> {
-    const left = budget.deadline - this.now();
-    if (!this.store || this.now() < this.storeDownUntil || left <= 0) return undefined;
-    const store = this.store;
-    const reading = (async () => {
-      const state = await store.table(table);
-      return state.state === 'loaded' ? await read(store, state.manifest) : undefined;
-    })();
-    const failed = Symbol('failed');
-    const settled = reading.catch((error: unknown) => {
-      this.reportFailure(error);
-      return failed;
-    });
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), left);
-    });
-    const result = await Promise.race([settled, late]);
-    clearTimeout(timer);
-    return result === failed ? undefined : (result as T | undefined);
-  }
-
-  private reportFailure(error: unknown): void {
-    this.lastFailure = describeFailure(error);
-    if (error instanceof StoreUnavailableError) {
-      this.storeDownUntil = this.now() + (this.options.storeBackoffMs ?? DEFAULT_STORE_BACKOFF_MS);
-      this.options.onStoreError?.(error);
-    } else {
-      this.options.onBadData?.(error);
-    }
-  }
-}
-
-function healthOf(table: TableId, facts: TableFacts, state: TableState): TableHealth {
-  if (state.state !== 'outdated') return { facts, ...state };
-  return {
-    facts,
-    state: 'outdated',
-    schemaVersion: state.found.schemaVersion,
-    message: `${table} was loaded by schema version ${state.found.schemaVersion}; this function reads version ${SCHEMA_VERSION} only, so it answers by search until the table is reloaded (npm run precompute -- --force).`,
-  };
-}
-
-/** A failure in a clause: the underlying error's own words, without the wrapper's. */
-function describeFailure(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return (cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)).slice(0, 200);
 }

@@ -1,6 +1,6 @@
 /**
- * Everything the function's handler depends on, built once per container from the checked
- * configuration: one clock, one logger, the page store and the answer service. Tests and
+ * Everything the function's handler depends on, built once per container from the registry it
+ * serves and the checked configuration: one clock, one logger, the page store and the answer service. Tests and
  * `npm start` build it the same way, with their own clock or logger when they need one.
  */
 import { type Clock, systemClock, wallClock } from '../core/clock';
@@ -16,7 +16,10 @@ import { SolveRecords } from '../store/solve-records';
 import { SolveSlots } from '../store/solve-slots';
 import { BackgroundSolves, type SolveStarter } from './background-solves';
 import { solverInvocation } from './solver-invocation';
-import { DEFAULT_ANSWER_CACHE_SIZE, DEFAULT_STORE_BACKOFF_MS, AnswerService } from './answer-service';
+import { AnswerService } from './answer-service';
+import { DEFAULT_ANSWER_CACHE_SIZE } from './answer-cache';
+import { DEFAULT_STORE_BACKOFF_MS } from './store-guard';
+import type { Registry } from '../puzzles/registry';
 
 /** A DynamoDB read slower than this is abandoned for a search (and never past the time left). */
 export const TABLE_TIMEOUT_MS = 800;
@@ -40,6 +43,8 @@ export interface SearchLimits {
 export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 2000, reserveMs: 300, maxNodes: 20_000_000 };
 
 export interface AppState {
+  /** The puzzles it answers. */
+  readonly registry: Registry;
   readonly config: Config;
   readonly clock: Clock;
   readonly log: Log;
@@ -71,7 +76,7 @@ function backgroundSolves(client: DynamoDBClient, config: Config, starter: Solve
   return new BackgroundSolves(new SolveRecords(client, config.tableName, options), new SolveSlots(client, config.tableName, { ...options, slots: config.solverSlots }), start, { clock: wallClock, onError });
 }
 
-export function createAppState(config: Config, parts: AppStateParts = {}): AppState {
+export function createAppState(registry: Registry, config: Config, parts: AppStateParts = {}): AppState {
   const clock = parts.clock ?? systemClock;
   // Off Lambda (npm start's local URL) one process answers many requests at once: their lines go
   // out together, a write per turn of the event loop rather than one per request.
@@ -86,7 +91,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
         clock,
       })
     : undefined;
-  const answers = new AnswerService(store, {
+  const answers = new AnswerService(registry, store, {
     cacheSize: DEFAULT_ANSWER_CACHE_SIZE,
     storeBackoffMs: DEFAULT_STORE_BACKOFF_MS,
     searchAnswerTtlMs: parts.manifestTtlMs ?? MANIFEST_TTL_MS,
@@ -104,7 +109,7 @@ export function createAppState(config: Config, parts: AppStateParts = {}): AppSt
   // their puzzle's first question, in milliseconds, whatever a search or a freeze does meanwhile.
   answers.readEstimates();
   const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
-  return { config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
+  return { registry, config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
 }
 
 function describe(error: unknown): string {

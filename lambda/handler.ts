@@ -14,7 +14,7 @@ import { cacheControlFor } from './cache-control';
 import { type ApiResponse, methodOf, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
 import { errorResponse } from './responses';
-import { ANSWER_ROUTES, type RouteContext, route } from './routes';
+import { type RouteContext, routerOf } from './routes';
 import { NO_METRICS, type Served } from './metrics';
 
 /** What the handler reads of the invocation's context (the local Function URL provides the same). */
@@ -27,8 +27,9 @@ const LOG_ERROR_CHARS = 300;
 /** The method as logged is cut here: a client can send any token as a method. */
 const LOG_METHOD_CHARS = 20;
 
-export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 'search'> & Partial<Pick<AppState, 'metrics'>>): FunctionUrlHandler {
+export function createHandler(app: Pick<AppState, 'registry' | 'answers' | 'clock' | 'log' | 'search'> & Partial<Pick<AppState, 'metrics'>>): FunctionUrlHandler {
   const { clock, log, search } = app;
+  const router = routerOf(app.registry);
   const metrics = app.metrics ?? NO_METRICS;
 
   return async (event, context) => {
@@ -46,7 +47,7 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
       // the method first: a request refused as it is read (a malformed question in the path) is still a HEAD's, without a body
       method = methodOf(event).slice(0, LOG_METHOD_CHARS);
       const request = requestFromEvent(event);
-      response = await route(request, notes);
+      response = await router.route(request, notes);
     } catch (error) {
       failure = error;
       response = {
@@ -75,7 +76,7 @@ export function createHandler(app: Pick<AppState, 'answers' | 'clock' | 'log' | 
     logRequest(log, response.status, fields);
     // a 202 says how a solve stands now: never kept
     const lasting = !(failure instanceof RefusedForNowError || failure instanceof SolvingInBackgroundError);
-    return resultFromResponse(response, cacheControlFor(matched, ANSWER_ROUTES.has(matched), response.status, lasting));
+    return resultFromResponse(response, cacheControlFor(matched, router.answerRoutes.has(matched), response.status, lasting));
   };
 }
 

@@ -4,8 +4,9 @@ import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
 import { createAppState } from './app-state';
 import { readConfig } from './config';
 import { createHandler } from './handler';
+import { registry } from '../puzzles/registered';
 
 // The estimate tables the stack builds into the package, beside the bundle (lib/tablebase-function.ts).
 const packagedTables = fileURLToPath(new URL(`./${PACKAGED_TABLES_FOLDER}/`, import.meta.url));
 
-export const handler = createHandler(createAppState(readConfig(process.env), { packagedTables }));
+export const handler = createHandler(createAppState(registry, readConfig(process.env), { packagedTables }));

@@ -9,7 +9,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { BatchErrorSchema, BatchSolvingSchema, ErrorSchema, HealthSchema, SolvingSchema, StatsSchema } from '../api/schemas';
 import type { Puzzle } from '../puzzles/puzzle';
-import { PUZZLES } from '../puzzles/registry';
+import type { Registry } from '../puzzles/registry';
 
 type Json = Record<string, unknown>;
 
@@ -164,7 +164,7 @@ function headOf(get: Json): Json {
   return { ...get, operationId: `${String(get.operationId)}Head`, responses };
 }
 
-export async function openApiDocument(bounds: ApiBounds): Promise<Json> {
+export async function openApiDocument({ PUZZLES }: Registry, bounds: ApiBounds): Promise<Json> {
   const page = { operationId: 'page', summary: 'The page: edit a board, solve it, watch the line played', responses: { '200': { description: 'The page, self-contained.', content: { 'text/html': { schema: { type: 'string' } } } } } };
   const favicon = { operationId: 'favicon', summary: 'No icon (so that a browser\'s page load is not a 404)', responses: { '204': { description: 'Nothing.' } } };
   const health = {

@@ -4,7 +4,7 @@
  * field added to a domain object does not leak into the API unnoticed.
  */
 import type { ErrorResponse, HealthResponse, LoadedTable, StatsResponse, TableHealthResponse, TableStatsResponse } from '../api/answers';
-import type { Health, TableHealth } from './answer-service';
+import type { Health, TableHealth } from './health-report';
 
 export function healthResponse(health: Health): HealthResponse {
   const tables: Record<string, TableHealthResponse> = {};

@@ -1,13 +1,13 @@
 /**
  * The API's routes: path and method to the function that answers, one route per puzzle of the
- * registry. Each one only translates between the request and domain calls; statuses for
- * failures come from errors.ts.
+ * registry it is made for. Each one only translates between the request and domain calls;
+ * statuses for failures come from errors.ts.
  */
 import type { SearchBudget } from '../core/ida-star';
 import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Source } from '../puzzles/roles/answer';
 import type { LoadedGoals } from '../puzzles/roles/stored-tables';
-import { PUZZLES } from '../puzzles/registry';
+import type { Registry } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, SolvingInBackgroundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
@@ -35,30 +35,39 @@ export interface RouteContext {
   readonly noteRoute: (route: string) => void;
 }
 
-/** The routes that answer puzzle questions (their answers can be kept: see cache-control.ts). */
-export const ANSWER_ROUTES: ReadonlySet<string> = new Set(PUZZLES.map((puzzle) => `/${puzzle.name}`));
-
 type Route = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse>;
 
-const ROUTES: Record<string, Record<string, Route>> = {
-  '/': { GET: page, HEAD: headOf(page) },
-  '/favicon.ico': { GET: favicon, HEAD: favicon },
-  ...Object.fromEntries(PUZZLES.map((puzzle) => [`/${puzzle.name}`, { GET: puzzleRoute(puzzle), POST: puzzleRoute(puzzle) }])),
-  '/health': { GET: health, HEAD: headOf(health) },
-  '/stats': { GET: stats, HEAD: headOf(stats) },
-  '/openapi.json': { GET: openapi, HEAD: headOf(openapi) },
-};
+/** The API of a registry's puzzles: where a request goes, and which paths answer puzzle questions. */
+export interface Router {
+  route(request: ApiRequest, context: RouteContext): Promise<ApiResponse>;
+  /** The routes that answer puzzle questions (their answers can be kept: see cache-control.ts). */
+  readonly answerRoutes: ReadonlySet<string>;
+}
+
+export function routerOf(registry: Registry): Router {
+  const { PUZZLES } = registry;
+  const openapi = describedBy(registry);
+  const routes: Record<string, Record<string, Route>> = {
+    '/': { GET: page, HEAD: headOf(page) },
+    '/favicon.ico': { GET: favicon, HEAD: favicon },
+    ...Object.fromEntries(PUZZLES.map((puzzle) => [`/${puzzle.name}`, { GET: puzzleRoute(puzzle), POST: puzzleRoute(puzzle) }])),
+    '/health': { GET: health, HEAD: headOf(health) },
+    '/stats': { GET: stats, HEAD: headOf(stats) },
+    '/openapi.json': { GET: openapi, HEAD: headOf(openapi) },
+  };
+  return { route: (request, context) => route(routes, request, context), answerRoutes: new Set(PUZZLES.map((puzzle) => `/${puzzle.name}`)) };
+}
 
 /** HEAD answers as GET does, headers and status, without the body (what monitors expect). */
 function headOf(get: Route): Route {
   return async (request, context) => ({ ...(await get(request, context)), head: true });
 }
 
-export async function route(request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
+async function route(routes: Record<string, Record<string, Route>>, request: ApiRequest, context: RouteContext): Promise<ApiResponse> {
   const path = request.path.replace(/\/+$/, '') || '/';
-  const methods = ROUTES[path];
-  if (!methods || !Object.hasOwn(ROUTES, path)) {
-    throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(ROUTES).filter((one) => one !== '/favicon.ico').join(', ')}.`);
+  const methods = routes[path];
+  if (!methods || !Object.hasOwn(routes, path)) {
+    throw new RouteNotFoundError(`There is nothing at ${path.slice(0, 80)}; the API has ${Object.keys(routes).filter((one) => one !== '/favicon.ico').join(', ')}.`);
   }
   context.noteRoute(path);
   if (request.method === 'OPTIONS') return preflight(Object.keys(methods));
@@ -168,16 +177,22 @@ async function page(): Promise<ApiResponse> {
   return { status: 200, body: pageHtml(), headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_SECURITY_POLICY } };
 }
 
-/** Made once per container, as the page is built once: it changes only with the function's version. */
-let described: Promise<Record<string, unknown>> | undefined;
-
-async function openapi(): Promise<ApiResponse> {
-  // Imported when first asked for: the description and its JSON Schema converter cost the function's start nothing.
-  described ??= import('./openapi').then(({ openApiDocument }) => openApiDocument({ maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES })).catch((error: unknown) => {
-    described = undefined; // a bug, answered 500 once: the next request tries again
-    throw error;
-  });
-  return { status: 200, body: await described };
+/**
+ * The registry's OpenAPI document, made at its first request (one per router, as the page is built
+ * once: it changes only with the function's version). Imported then too: the description and its
+ * JSON Schema converter cost the function's start nothing.
+ */
+function describedBy(registry: Registry): Route {
+  let described: Promise<Record<string, unknown>> | undefined;
+  return async () => {
+    described ??= import('./openapi')
+      .then(({ openApiDocument }) => openApiDocument(registry, { maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES }))
+      .catch((error: unknown) => {
+        described = undefined; // a bug, answered 500 once: the next request tries again
+        throw error;
+      });
+    return { status: 200, body: await described };
+  };
 }
 
 async function health(_request: ApiRequest, context: RouteContext): Promise<ApiResponse> {

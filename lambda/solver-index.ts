@@ -5,7 +5,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { fileURLToPath } from 'node:url';
-import { puzzleNamed } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
 import type { SolveJob } from './background-solves';
 import { readConfig } from './config';
@@ -15,7 +15,7 @@ import { createSolverState } from './solver-state';
 const RESERVE_MS = 30_000;
 
 const packagedTables = fileURLToPath(new URL(`./${PACKAGED_TABLES_FOLDER}/`, import.meta.url));
-const solver = createSolverState(readConfig(process.env), { puzzleNamed, packagedTables });
+const solver = createSolverState(registry, readConfig(process.env), { packagedTables });
 
 export async function handler(job: SolveJob, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<{ state: string }> {
   const deadline = solver.clock.now() + Math.max(0, context.getRemainingTimeInMillis() - RESERVE_MS);

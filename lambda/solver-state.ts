@@ -4,7 +4,7 @@
  * puzzles' estimate tables as the service reads them, a clock and a logger.
  */
 import { type Clock, wallClock } from '../core/clock';
-import type { Puzzle } from '../puzzles/puzzle';
+import type { Registry } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { PageStore } from '../store/page-store';
 import { DEFAULT_RETRY } from '../store/retry';
@@ -26,14 +26,13 @@ export interface SolverState {
 }
 
 export interface SolverStateParts {
-  readonly puzzleNamed: (name: string) => Puzzle | undefined;
   /** The folder of estimate tables the function's package carries, if any (else they are read from DynamoDB). */
   readonly packagedTables?: string;
   readonly clock?: Clock;
   readonly log?: Log;
 }
 
-export function createSolverState(config: Config, parts: SolverStateParts): SolverState {
+export function createSolverState(registry: Registry, config: Config, parts: SolverStateParts = {}): SolverState {
   if (!config.tableName) throw new Error('A background solver needs TABLE_NAME: its answers are kept in the table.');
   // the records it writes are read by other containers: the epoch's milliseconds
   const clock = parts.clock ?? wallClock;
@@ -43,7 +42,7 @@ export function createSolverState(config: Config, parts: SolverStateParts): Solv
   const records = new SolveRecords(client, config.tableName, options);
   const slots = new SolveSlots(client, config.tableName, { ...options, slots: config.solverSlots });
   const store = new PageStore(client, config.tableName, { timeoutMs: TABLE_TIMEOUT_MS, manifestTtlMs: 60_000, cacheBytes: 1024 * 1024, retry: DEFAULT_RETRY, clock });
-  const answers = new AnswerService(store, {
+  const answers = new AnswerService(registry, store, {
     clock,
     packagedTables: parts.packagedTables,
     onStoreError: (error) => log.warn('estimate tables could not be read', { error: String(error) }),
@@ -54,7 +53,7 @@ export function createSolverState(config: Config, parts: SolverStateParts): Solv
     clock,
     async solve(job, deadline) {
       log.info('solving in the background', { puzzle: job.puzzle, question: job.question, attempt: job.attempt, slot: job.slot });
-      const outcome = await runSolveJob(job, { records, slots, puzzleNamed: parts.puzzleNamed, answers, clock, deadline });
+      const outcome = await runSolveJob(job, { records, slots, puzzleNamed: registry.puzzleNamed, answers, clock, deadline });
       if (outcome.state === 'solved') log.info('solved and kept', { puzzle: job.puzzle, question: job.question, steps: outcome.steps, ms: Math.round(outcome.ms), kept: outcome.kept });
       else if (outcome.state === 'not ours') log.warn('the job is no longer this attempt\'s: nothing done', { puzzle: job.puzzle, question: job.question, attempt: job.attempt });
       else log.error('background solve failed', { puzzle: job.puzzle, question: job.question, reason: outcome.reason, detail: outcome.detail, ms: Math.round(outcome.ms) });

@@ -7,7 +7,7 @@ import { Aspects, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../puzzles/puzzle';
-import { type LoadChoices, PUZZLES } from '../puzzles/registry';
+import type { LoadChoices, Registry } from '../puzzles/registry';
 import { AcknowledgeFunctionRoleDependency } from './cfn-lint';
 import { queryFieldsByPath } from './edge-query';
 import { readSettings } from './stack-settings';
@@ -21,7 +21,9 @@ import { TablebaseSolver } from './tablebase-solver';
 import { DEFAULT_SOLVER_SLOTS } from '../lambda/config';
 
 export interface TablebaseStackProps extends StackProps {
-  /** What a load can be asked for (puzzles/registry.ts loadChoices()): the deploy's load is checked against it. */
+  /** The puzzles the service answers (the edge lets their query fields through). */
+  readonly registry: Registry;
+  /** What a load can be asked for (the registry's loadChoices()): the deploy's load is checked against it. */
   readonly loads: LoadChoices;
 }
 
@@ -64,7 +66,7 @@ export class TablebaseStack extends Stack {
     // Always AWS_IAM: in public mode only the edge's distribution may invoke it.
     const url = api.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
     const edge = settings.public
-      ? new TablebaseEdge(this, 'Edge', { url, function: api.function, queryFields: queryFieldsByPath(PUZZLES), plan: settings.edgePlan, webAclArn: settings.webAclArn })
+      ? new TablebaseEdge(this, 'Edge', { url, function: api.function, queryFields: queryFieldsByPath(props.registry.PUZZLES), plan: settings.edgePlan, webAclArn: settings.webAclArn })
       : undefined;
 
     const { alarms } = new TablebaseAlarms(this, 'Alarms', { function: api.function, timeout: api.timeout, table, solver: this.solver.function, email: settings.alarmEmail });

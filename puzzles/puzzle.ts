@@ -2,7 +2,7 @@
  * A puzzle, as every layer above the puzzles sees it: its name and the roles it has, each a few
  * members in a file of its own (puzzles/roles/). A puzzle that has no tables, or no judge format,
  * leaves that role out; nothing is stubbed. Everything about one puzzle lives in its folder
- * (puzzles/<name>/), and puzzles/registry.ts lists the folders.
+ * (puzzles/<name>/), and puzzles/registered.ts lists the folders.
  *
  * The roles the function calls are here at once; those only the commands use (their text, the
  * loads that build tables, the benchmarks) are behind `offline`, which the function never loads

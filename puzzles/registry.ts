@@ -1,24 +1,17 @@
 /**
- * The puzzles the service answers, in the order the API, the page and the commands list them: the
- * one list. Adding a puzzle is its folder and one line here. Everything above the puzzles finds a
- * puzzle here, by its name or by one of its tables.
+ * A registry: a list of puzzles, and what everything above the puzzles asks of it (a puzzle by its
+ * name, every table there is, the load options). The service's own list is in registered.ts,
+ * named by the entry points alone; everything else is handed the registry it serves, so a test
+ * can serve a puzzle of its own beside (or instead of) the real ones.
  */
 import { parseArgs } from 'node:util';
 import { InvalidInputError } from '../core/errors';
 import type { AnyTableSpec } from '../store/table-pages';
 import type { Catalog, TableId } from '../store/table-schema';
-import { eight } from './eight';
-import { fifteen } from './fifteen';
-import { knights } from './knights';
 import type { OfflineRoles, Puzzle } from './puzzle';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
 import type { TableFacts } from './roles/stored-tables';
 import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
-
-const REGISTERED = [knights, eight, fifteen] as const;
-
-/** The puzzles, by their paths (/knights, /eight, /fifteen). */
-export type PuzzleName = (typeof REGISTERED)[number]['name'];
 
 /** What everything above the puzzles asks of a list of puzzles. */
 export interface Registry {
@@ -72,8 +65,6 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
     },
   };
 }
-
-export const { PUZZLES, puzzleNamed, tablesOf, withOfflineRoles, loadChoices, withBenchmarks } = registryOf(REGISTERED);
 
 /** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
 export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): AnyTableSpec[] {

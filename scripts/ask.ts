@@ -15,17 +15,21 @@ import { parserSentence, unknownWord } from './command-options';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
 import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/answers';
-import { withOfflineRoles } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
+import type { Registry } from '../puzzles/registry';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
 import { ownOptions, questionOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
-const PUZZLES = (await withOfflineRoles()).map(({ puzzle, offline }) => ({ name: puzzle.name, judged: puzzle.judge !== undefined, commandLine: offline.commandLine }));
-const puzzleNamed = (name: string) => PUZZLES.find((puzzle) => puzzle.name === name);
-/** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
-const QUESTION_OPTIONS = questionOptions(PUZZLES.map((puzzle) => puzzle.commandLine));
-
-const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandLine.usage).join(' | ')} | stats | judge ${PUZZLES.filter((puzzle) => puzzle.judged).map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
+/** What the command knows of a registry's puzzles: each one's questions as typed, the options they take, and the usage. */
+async function askCommand(registry: Registry) {
+  const PUZZLES = (await registry.withOfflineRoles()).map(({ puzzle, offline }) => ({ name: puzzle.name, judged: puzzle.judge !== undefined, commandLine: offline.commandLine }));
+  const puzzleNamed = (name: string) => PUZZLES.find((puzzle) => puzzle.name === name);
+  /** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
+  const QUESTION_OPTIONS = questionOptions(PUZZLES.map((puzzle) => puzzle.commandLine));
+  const USAGE = `usage: npm run --silent ask -- ${PUZZLES.map((puzzle) => puzzle.commandLine.usage).join(' | ')} | stats | judge ${PUZZLES.filter((puzzle) => puzzle.judged).map((puzzle) => puzzle.name).join('|')} < input   [--url URL | --data DIR] [--json]`;
+  return { PUZZLES, puzzleNamed, QUESTION_OPTIONS, USAGE };
+}
 
 /** What skips the local service, as the sentence for a missing one names it. */
 const ELSEWHERE = '--url URL (a service elsewhere, or a Function URL on AWS)';
@@ -33,8 +37,9 @@ const ELSEWHERE = '--url URL (a service elsewhere, or a Function URL on AWS)';
 /** Refusals of the question as typed (a bad board, an unknown goal, an unreachable pair): what lookup, which checks them itself, calls a usage error. */
 const REFUSED_AS_TYPED = new Set([400, 422]);
 
-/** The command, on its arguments: its exit code (the answer on stdout, a refusal on stderr). */
-export async function main(argv: string[], stdin: NodeJS.ReadableStream = process.stdin): Promise<number> {
+/** The command, on its arguments, for the registry's puzzles: its exit code (the answer on stdout, a refusal on stderr). */
+export async function main(registry: Registry, argv: string[], stdin: NodeJS.ReadableStream = process.stdin): Promise<number> {
+  const { PUZZLES, puzzleNamed, QUESTION_OPTIONS, USAGE } = await askCommand(registry);
   let parsed;
   try {
     parsed = parseArgs({
@@ -135,7 +140,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream = proces
     return REFUSED_AS_TYPED.has(response.status) ? EXIT.usage : EXIT.unavailable;
   }
   console.log(
-    values.json ? JSON.stringify(answer, null, 2) : puzzle ? puzzle.commandLine.answerText(answer) : statsText(answer as StatsResponse),
+    values.json ? JSON.stringify(answer, null, 2) : puzzle ? puzzle.commandLine.answerText(answer) : statsText(answer as StatsResponse, puzzleNamed),
   );
   return 0;
 }
@@ -160,7 +165,7 @@ function identityText(table: TableStatsResponse): string {
   return `${table.puzzle}${goal}${table.maxLimit === undefined ? '' : `, limits up to ${table.maxLimit}`}`;
 }
 
-function statsText(answer: StatsResponse): string {
+function statsText(answer: StatsResponse, puzzleNamed: (name: string) => { commandLine: { farthestText?: (far: FarthestPositionResponse) => string } } | undefined): string {
   const number = (value: number) => value.toLocaleString('en');
   return Object.entries(answer.tables)
     .map(([id, table]) => {
@@ -190,7 +195,7 @@ function statsText(answer: StatsResponse): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   warnUnlessShippedRuntime();
-  main(process.argv.slice(2)).then(
+  main(registry, process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : String(error));

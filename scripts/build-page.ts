@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
-import { PUZZLES } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +39,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** Every registered puzzle's panel, in the registry's order; a puzzle without one has none on the page. */
 function panels(): PanelFiles[] {
-  return PUZZLES.flatMap((puzzle) => {
+  return registry.PUZZLES.flatMap((puzzle) => {
     if (!puzzle.page) return [];
     const module = `puzzles/${puzzle.name}/${puzzle.page.module}`;
     const base = module.replace(/\.ts$/, '');

@@ -16,7 +16,7 @@ import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, LambdaFunc
 import { FEATURE_FLAGS } from '../lib/feature-flags';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../lib/function-defaults';
 import { TablebaseStack } from '../lib/tablebase-stack';
-import { loadChoices } from '../puzzles/registry';
+import type { Registry } from '../puzzles/registry';
 import { lambdaContext } from './function-url-event';
 import { DutyCycle, coresFor, pinToCores, vcpuShare } from './rehearsal/cpu-share';
 import { KILLED_PAST_MEMORY, peakMemoryMb } from './rehearsal/peak-memory';
@@ -38,12 +38,12 @@ export interface FunctionBundle {
  * Synthesizes the stack with bundling and copies a function's asset into `dir`: the API's by
  * default, or the one `pick` names (the loader's).
  */
-export async function buildFunctionBundle(dir: string, pick: (stack: TablebaseStack) => IFunction = (stack) => stack.api.function): Promise<FunctionBundle> {
-  const loads = await loadChoices();
+export async function buildFunctionBundle(registry: Registry, dir: string, pick: (stack: TablebaseStack) => IFunction = (stack) => stack.api.function): Promise<FunctionBundle> {
+  const loads = await registry.loadChoices();
   const outdir = mkdtempSync(join(tmpdir(), 'tablebase-synth-'));
   try {
     const app = new App({ outdir, context: { ...FEATURE_FLAGS, 'aws:cdk:enable-asset-metadata': true } });
-    const stack = new TablebaseStack(app, 'Tablebase', { loads });
+    const stack = new TablebaseStack(app, 'Tablebase', { registry, loads });
     const assembly = app.synth();
     const resource = assembly.getStackArtifact(stack.artifactId).template.Resources[stack.getLogicalId(pick(stack).node.defaultChild as CfnFunction)];
     cpSync(join(assembly.directory, resource.Metadata['aws:asset:path']), dir, { recursive: true });

@@ -6,7 +6,8 @@
  * a failure throws its sentence, which the trigger turns into the deploy's failure message.
  */
 import { InvalidInputError } from '../core/errors';
-import { loadChoices, parseLoadWords } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
+import { parseLoadWords } from '../puzzles/registry';
 import { UsageError, loadSettingsFrom, loadTables } from './load-tables';
 
 /** What the stack sets (lib/tablebase-loader.ts). */
@@ -36,7 +37,7 @@ export function workersOf(memoryMb: string | undefined): string | undefined {
 
 export async function loaderSettings(environment: LoaderEnvironment) {
   if (!environment.TABLE_NAME) throw new UsageError('TABLE_NAME is not set: the stack sets it to the table to load.');
-  const choices = await loadChoices();
+  const choices = await registry.loadChoices();
   let parsed;
   try {
     parsed = parseLoadWords(choices, (environment.LOAD_OPTIONS ?? '').split(/\s+/).filter(Boolean));

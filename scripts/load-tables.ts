@@ -16,7 +16,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvalidInputError } from '../core/errors';
 import { isJobsWorker } from '../core/jobs-on-workers';
 import { threadOn } from '../core/threads';
-import { type LoadChoices, loadChoices, tableSpecs, withOfflineRoles } from '../puzzles/registry';
+import { type LoadChoices, type Registry, tableSpecs } from '../puzzles/registry';
 import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
@@ -67,8 +67,8 @@ export interface LoadCommand {
   readonly puzzleUsage: string;
 }
 
-export async function loadCommand(): Promise<LoadCommand> {
-  const choices = await loadChoices();
+export async function loadCommand(registry: Registry): Promise<LoadCommand> {
+  const choices = await registry.loadChoices();
   return {
     choices,
     options: { ...COMMON_LOAD_OPTIONS, ...choices.options },
@@ -290,10 +290,10 @@ function loadOnThread(settings: LoadSettings, table: string, threads: number, la
 }
 
 /** A table's thread: its spec made again from the load's options, loaded, and the result told. */
-async function loadOwnTable({ values, table, threads, lanes }: TableThreadData): Promise<void> {
+async function loadOwnTable(registry: Registry, { values, table, threads, lanes }: TableThreadData): Promise<void> {
   const tell = (message: TableThreadMessage) => parentPort!.postMessage(message);
   try {
-    const settings = loadSettingsFrom(values, await loadChoices());
+    const settings = loadSettingsFrom(values, await registry.loadChoices());
     const spec = settings.specs.find((one) => one.table === table);
     if (!spec) throw new Error(`the load's options make no table ${table}`);
     const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
@@ -307,10 +307,13 @@ async function loadOwnTable({ values, table, threads, lanes }: TableThreadData):
   }
 }
 
-if (!isMainThread && workerData?.loadTable) void loadOwnTable(workerData.loadTable as TableThreadData);
+// The threads' entries are this module (the deploy's loader is one bundle), so they name the
+// service's own puzzles: a table's thread loads one of them.
+const registered = () => import('../puzzles/registered').then(({ registry }) => registry);
+if (!isMainThread && workerData?.loadTable) void registered().then((registry) => loadOwnTable(registry, workerData.loadTable as TableThreadData));
 
 // A worker running a table's build jobs (core/jobs-on-workers.ts) or measuring its records
 // (store/measure.ts) on a bundle that holds this module (the deploy's loader): the module that
 // does that part is among the puzzles' offline roles, which the bundle imports lazily, so it
 // runs, and does its part, once they are imported.
-if (isJobsWorker() || isMeasureWorker()) void withOfflineRoles();
+if (isJobsWorker() || isMeasureWorker()) void registered().then((registry) => registry.withOfflineRoles());

@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { parserSentence, unknownWord } from './command-options';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../core/clock';
-import { withOfflineRoles } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
+import type { Registry } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
 import { pageSlotOf } from '../store/page-layout';
 import { ArrayTableError } from '../store/array-reads';
@@ -25,23 +26,25 @@ import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './
 import { ownOptions, questionOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
-/** The puzzles with stored tables, and how their records read. */
-const TABLED = (await withOfflineRoles()).flatMap(({ puzzle, offline }) =>
-  puzzle.tables || puzzle.estimates?.describeQuery ? [{ puzzle, tables: puzzle.tables, estimates: puzzle.estimates, commandLine: offline.commandLine }] : [],
-);
-/** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
-const QUESTION_OPTIONS = questionOptions(TABLED.map(({ commandLine }) => commandLine));
-
-const USAGE = `usage: npm run --silent lookup -- ${TABLED.map(({ commandLine }) => commandLine.usage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
+/** What the command knows of a registry's puzzles: those with stored tables, how their records read, their options and the usage. */
+async function lookupCommand(registry: Registry) {
+  const TABLED = (await registry.withOfflineRoles()).flatMap(({ puzzle, offline }) =>
+    puzzle.tables || puzzle.estimates?.describeQuery ? [{ puzzle, tables: puzzle.tables, estimates: puzzle.estimates, commandLine: offline.commandLine }] : [],
+  );
+  /** The options some puzzle's questions take (each puzzle refuses those that are not its own). */
+  const QUESTION_OPTIONS = questionOptions(TABLED.map(({ commandLine }) => commandLine));
+  const USAGE = `usage: npm run --silent lookup -- ${TABLED.map(({ commandLine }) => commandLine.usage).join(' | ')}   [--endpoint URL | --region REGION | --data DIR] [--table NAME]
   (with none of --endpoint and --region, the npm start running on ${DEFAULT_DATA_DIR}, or on --data DIR)`;
+  return { TABLED, QUESTION_OPTIONS, USAGE };
+}
 
 /** Thrown for a command line parseArgs refuses. */
 class UsageError extends Error {}
 
 /** The command, on its arguments: its exit code (what is stored on stdout, a refusal on stderr). */
-export async function lookup(argv: string[]): Promise<number> {
+export async function lookup(registry: Registry, argv: string[]): Promise<number> {
   try {
-    return await main(argv);
+    return await main(await lookupCommand(registry), argv);
   } catch (error) {
     console.error((error as Error).message);
     // the question as typed refused by the puzzle's rules, as ask's 400 and 422; else nothing could answer
@@ -49,7 +52,7 @@ export async function lookup(argv: string[]): Promise<number> {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main({ TABLED, QUESTION_OPTIONS, USAGE }: Awaited<ReturnType<typeof lookupCommand>>, argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -154,5 +157,5 @@ async function lookupEstimates<Q>(store: PageStore, estimates: EstimateTables<Q,
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   warnUnlessShippedRuntime();
-  process.exitCode = await lookup(process.argv.slice(2));
+  process.exitCode = await lookup(registry, process.argv.slice(2));
 }

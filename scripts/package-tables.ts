@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sourceKey } from '../core/source-key';
-import { withOfflineRoles } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 import { ArrayFileError, arrayCacheFolder, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../store/array-file';
 import type { TableId } from '../store/table-schema';
 
@@ -28,7 +28,7 @@ export async function packageTables(folder: string, log: (line: string) => void 
   const key = sourceKey(PROJECT_ROOT, [fileURLToPath(import.meta.url)]);
   if (key === undefined) throw new Error(`${fileURLToPath(import.meta.url)} is not among its sources: the tables cannot be keyed by the code that builds them.`);
   const written: TableId[] = [];
-  for (const { puzzle, offline } of await withOfflineRoles()) {
+  for (const { puzzle, offline } of await registry.withOfflineRoles()) {
     for (const table of puzzle.estimates?.tables ?? []) {
       const cached = join(TABLES_CACHE, `${table}-${key}.arrays`);
       let fresh = !existsSync(cached);

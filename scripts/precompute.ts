@@ -9,13 +9,14 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type LoadSettings, UsageError, loadCommand, loadSettingsFrom, loadTables } from './load-tables';
 import { warnUnlessShippedRuntime } from './runtime';
+import { registry } from '../puzzles/registered';
 
 /** What a precompute started with an IPC channel tells its parent when a table is loaded. */
 export interface LoadedMessage {
   readonly loaded: string;
 }
 
-const LOAD = await loadCommand();
+const LOAD = await loadCommand(registry);
 
 export const USAGE = `usage: npm run precompute -- [options]\n${LOAD.usage}`;
 

@@ -19,6 +19,7 @@ import { coldStartRows, coldStarts, crowd, crowdRows, loaderRows, loaderWholeSpa
 import { type Stage, startStage } from './rehearsal/stage';
 import { solverAtMemories, solverRows } from './rehearsal/solver';
 import { commandOptions } from './command-options';
+import { registry } from '../puzzles/registered';
 import { warnUnlessShippedRuntime } from './runtime';
 
 const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<Row[]> }> = {
@@ -42,13 +43,13 @@ log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => va
 
 if (values.only === 'loader') {
   console.log("\nd. The loader's whole-space load at the loader's memory");
-  printTable(loaderRows(await loaderWholeSpace(log)));
+  printTable(loaderRows(await loaderWholeSpace(registry, log)));
 } else if (values.only === 'solver') {
   console.log('\ne. The background solver at several memory sizes (started by the API\'s bundle, frozen between invocations)');
-  printTable(solverRows(await solverAtMemories(log)));
+  printTable(solverRows(await solverAtMemories(registry, log)));
 } else {
   const names = values.only === undefined ? DEFAULT : [values.only];
-  const stage = await startStage(log);
+  const stage = await startStage(registry, log);
   try {
     for (const name of names) {
       console.log(`\n${SCENARIOS[name].title}`);

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parserSentence } from './command-options';
 import { queryString } from '../core/query-string';
-import { withOfflineRoles } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 
 const USAGE = 'usage: npm run smoke -- --url URL   (the edge\'s URL, the stack\'s Url output; or npm start\'s local URL)';
 
@@ -26,7 +26,7 @@ export interface SmokeQuestion {
 
 /** Each puzzle's example question (what npm start offers to try), raw and encoded. */
 export async function smokeQuestions(): Promise<SmokeQuestion[]> {
-  return (await withOfflineRoles()).map(({ puzzle, offline }) => {
+  return (await registry.withOfflineRoles()).map(({ puzzle, offline }) => {
     const fields = offline.commandLine.query(offline.commandLine.example.split(' '), {});
     return {
       puzzle: puzzle.name,

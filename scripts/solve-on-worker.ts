@@ -12,7 +12,7 @@ import type { SolveJob, SolveStarter } from '../lambda/background-solves';
 import type { Config } from '../lambda/config';
 import { createSolverState } from '../lambda/solver-state';
 import { SOLVER_TIMEOUT_MS } from '../lambda/solver-invocation';
-import { puzzleNamed } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 
 interface SolveWorkerData {
   readonly solveJob: SolveJob;
@@ -45,7 +45,7 @@ export function solveOnWorkers(config: Config, solveMs = SOLVER_TIMEOUT_MS): Sol
 
 if (!isMainThread && (workerData as Partial<SolveWorkerData> | undefined)?.solveJob) {
   const { solveJob, config, solveMs } = workerData as SolveWorkerData;
-  const solver = createSolverState(config, { puzzleNamed });
+  const solver = createSolverState(registry, config);
   const deadline = solver.clock.now() + solveMs;
   parentPort!.postMessage({ started: true } satisfies WorkerMessage);
   void solver.solve(solveJob, deadline).then((outcome) => parentPort!.postMessage({ done: outcome.state } satisfies WorkerMessage));

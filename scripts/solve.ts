@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { ENGINES, parseEngine } from '../core/engine';
 import { InvalidInputError, UnreachableError } from '../core/errors';
-import { puzzleNamed, withOfflineRoles } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 import { ownOptions, solveOptions } from './question-options';
 import { warnUnlessShippedRuntime } from './runtime';
 
@@ -30,7 +30,7 @@ function orList(names: readonly string[]): string {
 async function solverOfOnePuzzle(argv: string[]): Promise<((input: string) => string) | undefined> {
   try {
     const name = parseArgs({ args: argv, options: COMMAND_OPTIONS, strict: false, allowPositionals: true }).positionals[0];
-    const puzzle = name === undefined ? undefined : puzzleNamed(name);
+    const puzzle = name === undefined ? undefined : registry.puzzleNamed(name);
     if (!puzzle?.judge) return undefined;
     const { commandLine } = await puzzle.offline();
     if (!commandLine.judgeSolver) return undefined;
@@ -45,7 +45,7 @@ async function solverOfOnePuzzle(argv: string[]): Promise<((input: string) => st
 
 /** The puzzles with a judge format, what solves theirs here, and the usage: every puzzle's offline roles. */
 async function everyJudgedPuzzle() {
-  const judged = (await withOfflineRoles()).flatMap(({ puzzle, offline }) => {
+  const judged = (await registry.withOfflineRoles()).flatMap(({ puzzle, offline }) => {
     const solver = offline.commandLine.judgeSolver;
     return puzzle.judge && solver ? [{ name: puzzle.name, solver, commandLine: offline.commandLine, usage: offline.commandLine.solveUsage }] : [];
   });

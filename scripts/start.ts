@@ -22,7 +22,7 @@ import { ensureTable } from '../store/table-admin';
 import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
 import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
-import { PUZZLES, withOfflineRoles } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
 import { UsageError, loadArguments, loadCommand, loadSettingsFrom } from './load-tables';
 import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
@@ -35,8 +35,8 @@ import { solveOnWorkers } from './solve-on-worker';
 /** Background solves at once under npm start: one (a 2-core machine keeps a core for the service). */
 const LOCAL_SOLVER_SLOTS = 1;
 
-const LOAD = await loadCommand();
-const OFFLINE = await withOfflineRoles();
+const LOAD = await loadCommand(registry);
+const OFFLINE = await registry.withOfflineRoles();
 
 const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [load options] [--force] [--data DIR | --endpoint URL]
   --goals LIST           tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
@@ -70,7 +70,7 @@ function tryLines(url: string, elsewhere: string): string[] {
     const fields = offline.commandLine.query(offline.commandLine.example.split(' '), {});
     return `curl '${url}/${puzzle.name}?${Object.entries(fields).map(([field, value]) => `${field}=${value}`).join('&')}'`;
   });
-  const judged = PUZZLES.flatMap((puzzle) => (puzzle.judge ? [{ name: puzzle.name, input: puzzle.judge.sample.input }] : [])).sort((a, b) => a.input.length - b.input.length)[0];
+  const judged = registry.PUZZLES.flatMap((puzzle) => (puzzle.judge ? [{ name: puzzle.name, input: puzzle.judge.sample.input }] : [])).sort((a, b) => a.input.length - b.input.length)[0];
   const tabled = OFFLINE.find(({ puzzle }) => puzzle.tables);
   return [
     ...asked,
@@ -105,7 +105,7 @@ async function serviceOn(endpoint: string): Promise<AppState> {
   // One background solve at a time unless told otherwise: a second would take the core the service answers on.
   const config = readConfig({ SOLVER_SLOTS: String(LOCAL_SOLVER_SLOTS), ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
   // A person reads the terminal: short lines; anywhere else the JSON lines AWS would collect.
-  return createAppState(config, { ...(process.stdout.isTTY ? { log: terminalLog() } : {}), solveStarter: solveOnWorkers(config) });
+  return createAppState(registry, config, { ...(process.stdout.isTTY ? { log: terminalLog() } : {}), solveStarter: solveOnWorkers(config) });
 }
 
 async function main(): Promise<void> {

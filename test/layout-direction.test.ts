@@ -2,10 +2,8 @@
  * The layers import one way, downward: core and api at the bottom, then store and widgets, the
  * puzzles, lambda, lib, scripts and bin, and bench on top. A file may import from its own layer
  * or any below it, never from one above (every relative import, static or lazy, is read).
- *
- * Four imports of the 15-puzzle's benchmarks still reach up to the harnesses that start bundles
- * and servers (scripts/, lambda/, lib/); they are listed here until the harnesses move to bench/,
- * and the list may only shrink.
+ * A puzzle's benchmarks supply inputs and rows; the harnesses that start bundles or servers live
+ * in bench/.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,14 +12,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 /** Each top folder's layer: a file may import from its layer or a lower one. */
 const LAYERS: Readonly<Record<string, number>> = { core: 0, api: 0, store: 1, widgets: 1, puzzles: 2, lambda: 3, lib: 4, scripts: 5, bin: 5, bench: 6 };
-/** Upward imports not moved yet (file -> import as written). */
-const NOT_MOVED_YET = [
-  'puzzles/fifteen/bench/cold-start.ts -> ../../../scripts/function-bundle',
-  'puzzles/fifteen/bench/cold-start.ts -> ../../../scripts/function-url-event',
-  'puzzles/fifteen/bench/through-url.ts -> ../../../lambda/app-state',
-  'puzzles/fifteen/bench/through-url.ts -> ../../../lib/function-defaults',
-];
-
 function codeFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
@@ -39,13 +29,40 @@ function upwardImports(file: string, text: string): string[] {
     .map((target) => `${file} -> ${target}`);
 }
 
+/**
+ * The files that name the service's own registry (puzzles/registered.ts): the entry points alone,
+ * each a process's or a thread's start (the Lambda handlers, the CDK app, the commands, the
+ * benchmarks' runner, and the load's threads). Everything else is handed the registry it serves.
+ */
+const ENTRY_POINTS = [
+  'bench/run.ts',
+  'bin/tablebase.ts',
+  'lambda/index.ts',
+  'lambda/solver-index.ts',
+  'scripts/ask.ts',
+  'scripts/build-page.ts',
+  'scripts/load-function.ts',
+  'scripts/load-tables.ts',
+  'scripts/lookup.ts',
+  'scripts/package-tables.ts',
+  'scripts/precompute.ts',
+  'scripts/rehearse.ts',
+  'scripts/smoke.ts',
+  'scripts/solve-on-worker.ts',
+  'scripts/solve.ts',
+  'scripts/start.ts',
+];
+
+/** Whether the file's text names the service's own registry. */
+const namesTheRegistry = (text: string) => /['"][./]*puzzles\/registered['"]|['"]\.\/registered['"]/.test(text);
+
 describe('the layers', () => {
   const files = Object.keys(LAYERS).flatMap((folder) => codeFiles(join(ROOT, folder)).map((path) => relative(ROOT, path)));
 
-  it('import downward only, but for the imports not moved yet', () => {
+  it('import downward only', () => {
     expect(files.length).toBeGreaterThan(200);
     const upward = files.flatMap((file) => upwardImports(file, readFileSync(join(ROOT, file), 'utf8')));
-    expect(upward).toEqual(NOT_MOVED_YET);
+    expect(upward).toEqual([]);
   });
 
   it('catch a planted upward import, static or lazy, and let a downward one be', () => {
@@ -53,5 +70,20 @@ describe('the layers', () => {
     expect(upwardImports('puzzles/eight/solver.ts', "const bundle = () => import('../../scripts/function-bundle');")).toEqual(['puzzles/eight/solver.ts -> ../../scripts/function-bundle']);
     expect(upwardImports('core/bfs.ts', "export { x } from '../bench/harness';")).toEqual(['core/bfs.ts -> ../bench/harness']);
     expect(upwardImports('lambda/handler.ts', "import { x } from '../store/page-store';\nimport { y } from './routes';")).toEqual([]);
+  });
+});
+
+describe('the registry', () => {
+  const files = Object.keys(LAYERS).flatMap((folder) => codeFiles(join(ROOT, folder)).map((path) => relative(ROOT, path)));
+
+  it('is named by the entry points alone, and handed on from there', () => {
+    const naming = files.filter((file) => file !== 'puzzles/registered.ts' && namesTheRegistry(readFileSync(join(ROOT, file), 'utf8')));
+    expect(naming.sort()).toEqual(ENTRY_POINTS);
+  });
+
+  it('is caught when a module below the entry points names it', () => {
+    expect(namesTheRegistry("import { registry } from '../puzzles/registered';")).toBe(true);
+    expect(namesTheRegistry("const { registry } = await import('../../puzzles/registered');")).toBe(true);
+    expect(namesTheRegistry("import type { Registry } from '../puzzles/registry';")).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * never by the function or the loader.
  */
 import type { Row } from '../../core/benchmark';
-import type { TableSpec } from '../../store/table-pages';
+import type { AnyTableSpec, TableSpec } from '../../store/table-pages';
 
 export interface PuzzleBenchmarks {
   /** Its rows of a named benchmark (precompute, search, full, ...), each a function run in the benchmark's process. */
@@ -26,6 +26,44 @@ export interface PuzzleBenchmarks {
   largestLoad?(): TableSpec[];
   /** What the rehearsal of Lambda's rules asks of it (npm run rehearse). */
   readonly rehearsal?: RehearsalQuestions;
+  /** Its questions through the local URL (the url benchmark, bench/through-url.ts). */
+  readonly throughUrl?: AskedThroughUrl;
+  /** Its cold starts with its estimate tables in the function's package and in DynamoDB (the init benchmark). */
+  readonly estimatesColdStart?: EstimatesColdStart;
+}
+
+/** What the url benchmark asks of a puzzle: npm start serving its tables, and seeded questions. */
+export interface AskedThroughUrl {
+  /** The tables npm start loads for it (its --goals), each waited for until in use. */
+  readonly tables: readonly string[];
+  /** The questions, in a few words ("seeded uniform random solvable boards"). */
+  readonly described: string;
+  /** `count` seeded requests (path and query). */
+  targets(count: number): string[];
+  /** A first request, untimed. */
+  readonly warmUp: string;
+  /**
+   * The same questions answered in this process with no deadline, over the tables read from the
+   * service's DynamoDB, timed part by part (each part's milliseconds per question, in order), and
+   * whether the lines are those the service gave (`paths`).
+   */
+  whereTheTimeGoes?(
+    store: { readonly endpoint: string; readonly tableName: string },
+    targets: readonly string[],
+    paths: readonly (string | undefined)[],
+  ): Promise<{ readonly same: boolean; readonly parts: readonly { readonly label: string; readonly ms: readonly number[] }[] }>;
+}
+
+/** What the init benchmark asks of a puzzle whose search reads estimate tables: them, and questions asked at once. */
+export interface EstimatesColdStart {
+  /** Its estimate table, loaded into DynamoDB for the cold starts that read it from there. */
+  spec(): AnyTableSpec;
+  /** The table's name and size, as the rows tell it ("the fifteen table in DynamoDB (11.5 MB)"). */
+  readonly tableText: string;
+  /** The estimate its search uses without the tables (answers by it are counted apart). */
+  readonly weakEstimate: { readonly heuristic: string; readonly name: string };
+  /** Requests asked in turn of each cold container, each with what it is. */
+  readonly questions: readonly { readonly target: string; readonly described: string }[];
 }
 
 /** A question the rehearsal asks: a request, and its answer computed without the function's tables. */

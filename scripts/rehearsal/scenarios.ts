@@ -15,7 +15,7 @@ import type { Row } from '../../core/benchmark';
 import { LOADER_READ_UNITS, LOADER_TIMEOUT } from '../../lib/tablebase-loader';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { LOADER_MEMORY_MB } from '../../lib/stack-settings';
-import { loadChoices, loaderMemoryMb, parseLoadWords, withBenchmarks } from '../../puzzles/registry';
+import { type Registry, loaderMemoryMb, parseLoadWords } from '../../puzzles/registry';
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { type Manifest, manifestKey, readManifest } from '../../store/table-schema';
 import { buildFunctionBundle, startBundledFunction } from '../function-bundle';
@@ -330,8 +330,8 @@ export function reloadRows(result: ReloadResult): Row[] {
 // d. The loader's whole-space load at the loader's memory
 
 /** The largest load a puzzle's rehearsal role names, as the deploy's `load` setting takes it. */
-async function largestLoad(): Promise<string> {
-  const named = (await withBenchmarks()).find(({ benchmarks }) => benchmarks.rehearsal?.largestLoad !== undefined);
+async function largestLoad(registry: Registry): Promise<string> {
+  const named = (await registry.withBenchmarks()).find(({ benchmarks }) => benchmarks.rehearsal?.largestLoad !== undefined);
   if (!named) throw new Error('No puzzle of the registry names a largest load for the loader\'s rehearsal (its rehearsal role\'s largestLoad).');
   return named.benchmarks.rehearsal!.largestLoad!;
 }
@@ -356,14 +356,14 @@ export interface LoaderResult {
  * memory the stack gives that load and its vCPUs' cores, against dynalite on disk (in a process of
  * its own) through the proxy. Minutes, and gigabytes: not in the default run.
  */
-export async function loaderWholeSpace(log: (line: string) => void = () => {}): Promise<LoaderResult> {
+export async function loaderWholeSpace(registry: Registry, log: (line: string) => void = () => {}): Promise<LoaderResult> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-rehearsal-loader-'));
   const dynamo = await startLocalDynamo({ port: 0, path: join(dir, 'data'), childProcess: true });
   const proxy = await startReadCapacityProxy(dynamo.endpoint, TABLE_MAX_READ_UNITS);
   try {
-    const bundle = await buildFunctionBundle(join(dir, 'loader'), (stack) => stack.loader!.loader.function);
-    const choices = await loadChoices();
-    const load = await largestLoad();
+    const bundle = await buildFunctionBundle(registry, join(dir, 'loader'), (stack) => stack.loader!.loader.function);
+    const choices = await registry.loadChoices();
+    const load = await largestLoad(registry);
     const memoryMb = loaderMemoryMb(choices, parseLoadWords(choices, load.split(' ')).values, LOADER_MEMORY_MB);
     const timeoutSeconds = LOADER_TIMEOUT.toSeconds();
     const endpoint = await proxy.endpointFor('loader');

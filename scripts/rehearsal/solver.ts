@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { SOLVER_MEMORY_MB, SOLVER_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import type { Row } from '../../core/benchmark';
 import type { RehearsalQuestion } from '../../puzzles/roles/benchmarks';
-import { withBenchmarks } from '../../puzzles/registry';
+import type { Registry } from '../../puzzles/registry';
 import { createDynamoClient } from '../../store/client';
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { ensureTable } from '../../store/table-admin';
@@ -35,19 +35,19 @@ export interface SolverRun {
   readonly outcome: string;
 }
 
-async function questionsPastOneRequest(): Promise<RehearsalQuestion[]> {
-  return (await withBenchmarks()).flatMap(({ benchmarks }) => benchmarks.rehearsal?.pastOneRequest?.() ?? []);
+async function questionsPastOneRequest(registry: Registry): Promise<RehearsalQuestion[]> {
+  return (await registry.withBenchmarks()).flatMap(({ benchmarks }) => benchmarks.rehearsal?.pastOneRequest?.() ?? []);
 }
 
-export async function solverAtMemories(log: (line: string) => void = () => {}): Promise<SolverRun[]> {
+export async function solverAtMemories(registry: Registry, log: (line: string) => void = () => {}): Promise<SolverRun[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-rehearsal-solver-'));
   const dynamo = await startLocalDynamo({ port: 0, childProcess: true });
   const client = createDynamoClient({ endpoint: dynamo.endpoint });
   const runs: SolverRun[] = [];
   try {
-    const solverBundle = await buildFunctionBundle(join(dir, 'solver'), (stack) => stack.solver.function);
-    const apiBundle = await buildFunctionBundle(join(dir, 'api'));
-    for (const question of await questionsPastOneRequest()) {
+    const solverBundle = await buildFunctionBundle(registry, join(dir, 'solver'), (stack) => stack.solver.function);
+    const apiBundle = await buildFunctionBundle(registry, join(dir, 'api'));
+    for (const question of await questionsPastOneRequest(registry)) {
       for (const memoryMb of SOLVER_MEMORIES) {
         const tableName = `tablebase-rehearsal-solver-${memoryMb}-${runs.length}`;
         await ensureTable(client, tableName);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import type { RehearsalQuestions } from '../../puzzles/roles/benchmarks';
-import { loadChoices, tableSpecs, withBenchmarks } from '../../puzzles/registry';
+import { type Registry, tableSpecs } from '../../puzzles/registry';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { type LocalDynamo, startLocalDynamo } from '../../store/local-dynamodb';
@@ -35,7 +35,7 @@ export interface Stage {
 
 export const REHEARSAL_TABLE = 'tablebase-rehearsal';
 
-export async function startStage(log: (line: string) => void = () => {}): Promise<Stage> {
+export async function startStage(registry: Registry, log: (line: string) => void = () => {}): Promise<Stage> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-rehearsal-'));
   const dynamo = await startLocalDynamo({ port: 0, childProcess: true });
   const client = createDynamoClient({ endpoint: dynamo.endpoint });
@@ -47,17 +47,17 @@ export async function startStage(log: (line: string) => void = () => {}): Promis
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const bundle = await buildFunctionBundle(join(dir, 'api'));
+    const bundle = await buildFunctionBundle(registry, join(dir, 'api'));
     await ensureTable(client, REHEARSAL_TABLE);
     const loaded = [];
-    for (const spec of tableSpecs(await loadChoices(), undefined, {})) {
+    for (const spec of tableSpecs(await registry.loadChoices(), undefined, {})) {
       const started = performance.now();
       await loadTable(client, spec, { tableName: REHEARSAL_TABLE });
       const seconds = (performance.now() - started) / 1000;
       log(`loaded ${spec.table} in ${seconds.toFixed(1)} s`);
       loaded.push({ table: spec.table, seconds });
     }
-    const puzzles = (await withBenchmarks()).flatMap(({ puzzle, benchmarks }) => (benchmarks.rehearsal ? [{ name: puzzle.name, questions: benchmarks.rehearsal }] : []));
+    const puzzles = (await registry.withBenchmarks()).flatMap(({ puzzle, benchmarks }) => (benchmarks.rehearsal ? [{ name: puzzle.name, questions: benchmarks.rehearsal }] : []));
     return { dynamo, client, proxy, bundle, tableName: REHEARSAL_TABLE, loaded, puzzles, close };
   } catch (error) {
     await close();

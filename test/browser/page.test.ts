@@ -19,6 +19,7 @@ import { quietLog } from '../support/log';
 import type { SolveJob } from '../../lambda/background-solves';
 import { solveOnWorkers } from '../../scripts/solve-on-worker';
 import { nearEightSpec } from '../support/small-tables';
+import { registry } from '../../puzzles/registered';
 
 const CHROMIUM = '/usr/bin/chromium';
 const GOAL = '111110111100*110000100000';
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, knightsSpec('mine', MINE_DEPTH, parseKnightsBoard(MINE)), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
-  tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
+  tabled = await serveFunctionUrl(createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -709,7 +710,7 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     // the solver's worker waits a few seconds before it starts, so that the page shows the count
     const slowStart = solveOnWorkers(config);
     const starter = { solveMs: slowStart.solveMs, start: async (job: SolveJob) => void setTimeout(() => void slowStart.start(job), 2500) };
-    const solving = await serveFunctionUrl(createHandler(createAppState(config, { log: quietLog(), search: { maxMs: 2000, reserveMs: 300, maxNodes: 2000 }, solveStarter: starter })), { port: 0 });
+    const solving = await serveFunctionUrl(createHandler(createAppState(registry, config, { log: quietLog(), search: { maxMs: 2000, reserveMs: 300, maxNodes: 2000 }, solveStarter: starter })), { port: 0 });
     try {
       const page = await browser.newPage();
       const asked = fifteenQuestions(page);

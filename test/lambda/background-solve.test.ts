@@ -19,6 +19,7 @@ import { SolveRecords } from '../../store/solve-records';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';
 import { memoryLog } from '../support/log';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 /** SPEC: 42 moves. */
@@ -30,7 +31,7 @@ const SEARCH = { maxMs: 2000, reserveMs: 300, maxNodes: 2000 };
 
 async function service(tableName: string, starter?: (config: ReturnType<typeof readConfig>) => SolveStarter, slots = '1'): Promise<{ app: AppState; ask: (board: string) => ReturnType<typeof call> }> {
   const config = readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), SOLVER_SLOTS: slots, POWERTOOLS_LOG_LEVEL: 'SILENT' });
-  const app = createAppState(config, { log: memoryLog(), search: SEARCH, solveStarter: (starter ?? solveOnWorkers)(config) });
+  const app = createAppState(registry, config, { log: memoryLog(), search: SEARCH, solveStarter: (starter ?? solveOnWorkers)(config) });
   const handler = createHandler(app);
   return { app, ask: (board) => call(handler, { path: '/fifteen', query: `board=${board}` }) };
 }
@@ -68,7 +69,7 @@ describe('a board past one request’s search', () => {
     expect(last.headers['cache-control']).toBe('public, max-age=86400');
     expect(last.json).toMatchObject({ steps: 42, path: LINE, source: 'kept', cached: false });
     // every move valued, as a request's own search with room enough values them
-    const direct = createHandler(createAppState(readConfig({ POWERTOOLS_LOG_LEVEL: 'SILENT' }), { log: memoryLog(), search: { maxMs: 60_000, reserveMs: 300, maxNodes: 10 ** 9 } }));
+    const direct = createHandler(createAppState(registry, readConfig({ POWERTOOLS_LOG_LEVEL: 'SILENT' }), { log: memoryLog(), search: { maxMs: 60_000, reserveMs: 300, maxNodes: 10 ** 9 } }));
     const searched = (await call(direct, { path: '/fifteen', query: `board=${BOARD}` }, 120_000)).json;
     expect(searched).toMatchObject({ steps: 42, path: LINE, source: 'search' });
     expect(last.json.moves).toEqual(searched.moves);
@@ -176,7 +177,7 @@ describe('a board past one request’s search', () => {
     expect(await records.finish('fifteen', question, { state: 'solved', attempt: 'a', since: 0, at: Date.now(), answer: JSON.stringify({ steps: 42, path: LINE.replace(/d$/, 'u'), bound: 42 }) })).toBe(true);
     const log = memoryLog();
     const config = readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: testEndpoint(), POWERTOOLS_LOG_LEVEL: 'SILENT' });
-    const handler = createHandler(createAppState(config, { log, search: SEARCH, solveStarter: { solveMs: 60_000, start: () => Promise.reject(new Error('no solve')) } }));
+    const handler = createHandler(createAppState(registry, config, { log, search: SEARCH, solveStarter: { solveMs: 60_000, start: () => Promise.reject(new Error('no solve')) } }));
     const result = await call(handler, { path: '/fifteen', query: `board=${BOARD}` });
     expect(result.status).toBe(503);
     expect(result.json.error).toBe("The answer kept for this question fails its check, so it is not served; the service's operators have been told.");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../lambda/config';
 import { loadSettingsFrom } from '../../scripts/load-tables';
-import { loadChoices } from '../../puzzles/registry';
+import { registry } from '../../puzzles/registered';
 
-const choices = await loadChoices();
+const choices = await registry.loadChoices();
 
 describe('the function configuration', () => {
   it('reads the table, endpoint, region and log level, with defaults', () => {

@@ -20,6 +20,7 @@ import { generationKey, pageItem } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';
 import { type LogLine, memoryLog } from '../support/log';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 /** A SPEC sample: 24 moves. */
@@ -37,7 +38,7 @@ async function loaded(label: string): Promise<string> {
 /** The function on `table` (none: search only), once it has read (or failed to read) the databases. */
 async function functionOn(table: string | undefined): Promise<{ app: AppState; log: LogLine[]; ask: () => Promise<Record<string, unknown>>; health: () => Promise<{ status: number; json: Record<string, unknown> }> }> {
   const log = memoryLog();
-  const app = createAppState(readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log });
+  const app = createAppState(registry, readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log });
   await app.answers.estimatesSettled();
   const handler = createHandler(app);
   return {
@@ -118,7 +119,7 @@ describe("the 15-puzzle's pattern databases in the function's package", () => {
   /** A cold function whose package holds `folder`: nothing is waited for before its first question. */
   function coldFunction(table: string | undefined) {
     const log = memoryLog();
-    const app = createAppState(readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log, packagedTables: folder });
+    const app = createAppState(registry, readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log, packagedTables: folder });
     const handler = createHandler(app);
     return { app, log: log.lines, ask: async () => (await call(handler, { path: '/fifteen', query: `board=${BOARD}` })).json as Record<string, unknown>, handler };
   }
@@ -144,7 +145,7 @@ describe("the 15-puzzle's pattern databases in the function's package", () => {
       writeFileSync(packagedArrayFile(damaged, 'fifteen'), bytes);
       const log = memoryLog();
       const tableName = await loaded('fifteen-package-damaged');
-      const app = createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log, packagedTables: damaged });
+      const app = createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log, packagedTables: damaged });
       const handler = createHandler(app);
       const first = (await call(handler, { path: '/fifteen', query: `board=${BOARD}` })).json;
       expect(first).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
@@ -154,7 +155,7 @@ describe("the 15-puzzle's pattern databases in the function's package", () => {
       expect((await call(handler, { path: '/fifteen', query: 'board=6,1,4,8,2,7,10,3,5,13,0,12,14,9,11,15' })).json).toMatchObject({ steps: 20, path: 'uruldllurdldrdlurrdr', heuristic: 'pattern databases 3-3-3-3-3' });
       // a folder without the file: DynamoDB's copy, read at init as ever, and nothing reported
       const quiet = memoryLog();
-      const plain = createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quiet, packagedTables: join(damaged, 'nothing-here') });
+      const plain = createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quiet, packagedTables: join(damaged, 'nothing-here') });
       await plain.answers.estimatesSettled();
       expect((await call(createHandler(plain), { path: '/fifteen', query: `board=${BOARD}` })).json).toMatchObject({ heuristic: 'pattern databases 3-3-3-3-3' });
       expect(quiet.lines.filter(({ level }) => level === 'ERROR')).toEqual([]);

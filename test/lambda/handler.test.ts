@@ -33,6 +33,7 @@ import { call, functionUrlEvent, lambdaContext } from '../support/function-url';
 import { createLogger } from '../../lambda/log';
 import { memoryLog, quietLog } from '../support/log';
 import { builtOnce, nearEightSpec } from '../support/small-tables';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -43,7 +44,7 @@ const EIGHT_JUDGE = '2\n12X453786\n12345678X\n564178X23\n7568X4123\n';
 /** The function as index.ts builds it, on a table of the suite's DynamoDB (none: search only). */
 function handlerOn(table: string | undefined, parts: AppStateParts = {}, endpoint = testEndpoint()): FunctionUrlHandler {
   const config = readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? endpoint : undefined });
-  return createHandler(createAppState(config, { log: quietLog(), ...parts }));
+  return createHandler(createAppState(registry, config, { log: quietLog(), ...parts }));
 }
 
 /** The standard goal's table to depth 8, loaded into three tables here and built once. */
@@ -366,8 +367,8 @@ describe('a failing DynamoDB', () => {
       retry: DEFAULT_RETRY,
       clock,
     });
-    const answers = new AnswerService(store, { storeBackoffMs: 5000, clock, onStoreError: (error) => errors.push(error) });
-    const failing = createHandler({ answers, clock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const answers = new AnswerService(registry, store, { storeBackoffMs: 5000, clock, onStoreError: (error) => errors.push(error) });
+    const failing = createHandler({ registry, answers, clock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     await call(failing, { path: '/eight', query: 'from=12X453786&to=12345678X' });
     await call(failing, { path: '/eight', query: 'from=564178X23&to=7568X4123' });
     expect(errors.length).toBe(1);
@@ -402,11 +403,11 @@ describe('tables the function cannot read', () => {
     }
     const bad: unknown[] = [];
     const down: unknown[] = [];
-    const answers = new AnswerService(
+    const answers = new AnswerService(registry, 
       new PageStore(createDynamoClient({ endpoint: testEndpoint() }), damaged, { timeoutMs: 800, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock }),
       { onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) },
     );
-    const damagedHandler = createHandler({ answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const damagedHandler = createHandler({ registry, answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     expect((await call(damagedHandler, { path: '/knights', query: `board=${SAMPLE}` })).json).toMatchObject({ steps: 7, source: 'search' });
     expect((await call(damagedHandler, { path: '/knights', query: 'board=1*111/01111/00111/00001/00000' })).json).toMatchObject({ steps: 1, source: 'search' });
     expect(bad.length).toBe(2); // both tried the table: no five-second hold-off for bad data
@@ -540,7 +541,7 @@ describe('JSON batches', () => {
       return next(args);
     });
     const store = new PageStore(counting, tableName, { timeoutMs: 5000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const counted = createHandler({ answers: new AnswerService(store), clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const counted = createHandler({ registry, answers: new AnswerService(registry, store), clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     const boards = samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 8), 60, 31).map((board) => ({ board: formatKnightsBoard(board), limit: 8 }));
     const batch = await call(counted, post('/knights', boards));
     expect(batch.json.answers.every((answer: { source: string }) => answer.source === 'table')).toBe(true);
@@ -596,8 +597,8 @@ describe('a load that completes while the service runs', () => {
   it('is answered from once the service hears of it, even for questions it answered by search before', async () => {
     const later = await freshTable(client, 'later');
     const store = new PageStore(createDynamoClient({ endpoint: testEndpoint() }), later, { timeoutMs: 5000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const answers = new AnswerService(store);
-    const service = createHandler({ answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
+    const answers = new AnswerService(registry, store);
+    const service = createHandler({ registry, answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS });
     const ask = async () => (await call(service, { path: '/knights', query: `board=${SAMPLE}` })).json;
     expect(await ask()).toMatchObject({ steps: 7, source: 'search' });
     await loadTable(client, standard8, { tableName: later, concurrency: 8 });

@@ -19,6 +19,7 @@ import { functionUrlEvent, lambdaContext } from '../support/function-url';
 import { call } from '../support/function-url';
 import { memoryLog, quietLog } from '../support/log';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { registry } from '../../puzzles/registered';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 
@@ -27,7 +28,7 @@ describe('/health', () => {
     const client = testClient();
     const tableName = await freshTable(client, 'health-loading');
     await loadTable(client, knightsSpec('standard', 3), { tableName, concurrency: 8 });
-    const app = createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() });
+    const app = createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() });
     await app.answers.estimatesSettled();
     const handler = createHandler(app);
     const before = (await call(handler, { path: '/health' })).json.message as string;
@@ -52,7 +53,7 @@ describe('/health', () => {
     client.destroy();
     let now = 1_000;
     const clock: Clock = { now: () => now };
-    const handler = createHandler(createAppState(readConfig({ TABLE_NAME: 'health', DYNAMODB_ENDPOINT: server.endpoint }), { log: quietLog(), clock }));
+    const handler = createHandler(createAppState(registry, readConfig({ TABLE_NAME: 'health', DYNAMODB_ENDPOINT: server.endpoint }), { log: quietLog(), clock }));
     const healthy = await call(handler, { path: '/health' });
     expect(healthy).toMatchObject({ status: 200, json: { status: 'ok', dynamodb: 'reachable' } });
     expect((await call(handler, { path: '/knights', query: `board=${SAMPLE}&limit=3` })).json).toMatchObject({ source: 'table' });
@@ -89,7 +90,7 @@ describe('/health', () => {
       await ensureTable(client, 'partial');
       await loadTable(client, knightsSpec('standard', 2), { tableName: 'partial', concurrency: 8 });
       const log = memoryLog();
-      const handler = createHandler(createAppState(readConfig({ TABLE_NAME: 'partial', DYNAMODB_ENDPOINT: server.endpoint }), { log }));
+      const handler = createHandler(createAppState(registry, readConfig({ TABLE_NAME: 'partial', DYNAMODB_ENDPOINT: server.endpoint }), { log }));
       const health = await call(handler, { path: '/health' });
       expect(health.status).toBe(503);
       // what monitors ask for, logged as a request, not as a warning

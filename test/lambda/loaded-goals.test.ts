@@ -8,6 +8,7 @@ import { namedGoals } from '../../puzzles/knights/loaded-goals';
 import type { LoadedGoals } from '../../puzzles/roles/stored-tables';
 import { type PageStore, StoreUnavailableError } from '../../store/page-store';
 import type { Catalog } from '../../store/table-schema';
+import { registry } from '../../puzzles/registered';
 
 const ENTRY = { goal: '11111/01111/00*11/00001/00000', whole: false, depth: 8 };
 
@@ -29,7 +30,7 @@ function storeReading() {
 describe('the loaded goals', () => {
   it('are one answer per catalogue read, whatever the number of requests of its period', async () => {
     const { store, nextRead } = storeReading();
-    const answers = new AnswerService(store);
+    const answers = new AnswerService(registry, store);
     const first = await Promise.all([answers.goals(), answers.goals(), answers.goals()]);
     expect(new Set(first).size).toBe(1);
     expect(first[0]).toEqual({ catalog: new Map([['knights#standard', ENTRY]]), known: true });
@@ -45,7 +46,7 @@ describe('the loaded goals', () => {
   it('after a failed read are the goals last read, the failure reported once for all the requests that waited on it', async () => {
     const { store, nextRead } = storeReading();
     const failures: unknown[] = [];
-    const answers = new AnswerService(store, { onStoreError: (error) => failures.push(error) });
+    const answers = new AnswerService(registry, store, { onStoreError: (error) => failures.push(error) });
     const known = await answers.goals();
     nextRead(Promise.reject(new StoreUnavailableError('DynamoDB could not be read')));
     const during = await Promise.all([answers.goals(), answers.goals()]);
@@ -56,7 +57,7 @@ describe('the loaded goals', () => {
   it('are unknown when no read ever succeeded (a goal of one\'s own cannot be told from none)', async () => {
     const { store, nextRead } = storeReading();
     nextRead(Promise.reject(new StoreUnavailableError('DynamoDB could not be read')));
-    const answers = new AnswerService(store, { onStoreError: () => {} });
+    const answers = new AnswerService(registry, store, { onStoreError: () => {} });
     const goals: LoadedGoals = await answers.goals();
     expect(goals).toEqual({ catalog: new Map(), known: false });
   });

@@ -9,6 +9,7 @@ import { loadTable } from '../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';
 import { quietLog } from '../support/log';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 let tableName: string;
@@ -22,14 +23,14 @@ describe('request metrics', () => {
   it('say for every request whether the table, the search or the cache served it, or none, with its status and latency', async () => {
     const seen: RequestOutcome[] = [];
     const handler = createHandler(
-      createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog(), metrics: { request: (outcome) => seen.push(outcome) } }),
+      createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog(), metrics: { request: (outcome) => seen.push(outcome) } }),
     );
     await call(handler, { path: '/knights', query: 'board=1*111/01111/00111/00001/00000&limit=4' });
     await call(handler, { path: '/knights', query: 'board=1*111/01111/00111/00001/00000&limit=4' });
     await call(handler, { path: '/knights', query: 'board=10110/01*11/10111/01001/00000' });
     await call(handler, { path: '/knights', query: 'board=123' });
     await call(handler, { path: '/health' });
-    const starved = createHandler(createAppState(readConfig({}), { log: quietLog(), metrics: { request: (outcome) => seen.push(outcome) }, search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } }));
+    const starved = createHandler(createAppState(registry, readConfig({}), { log: quietLog(), metrics: { request: (outcome) => seen.push(outcome) }, search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } }));
     await call(starved, { path: '/knights', query: 'board=01011/110*1/01110/01010/00100&limit=39' });
     expect(seen.map(({ served, status }) => [served, status])).toEqual([
       ['table', 200],

@@ -4,17 +4,17 @@ import { createAppState } from '../../lambda/app-state';
 import { BRIEF_CACHE } from '../../lambda/cache-control';
 import { readConfig } from '../../lambda/config';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
-import { PUZZLES, puzzleNamed } from '../../puzzles/registry';
 import { call } from '../support/function-url';
 import { quietLog } from '../support/log';
 import { checkAgainstDescription, describedApi } from '../support/openapi-check';
+import { registry } from '../../puzzles/registered';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 let handler: FunctionUrlHandler;
 let document: Record<string, any>;
 
 beforeAll(async () => {
-  handler = createHandler(createAppState(readConfig({}), { log: quietLog() }));
+  handler = createHandler(createAppState(registry, readConfig({}), { log: quietLog() }));
   ({ document } = await describedApi());
 });
 
@@ -40,7 +40,7 @@ describe('GET /openapi.json', () => {
     const { text } = await call(handler, { path: '/nowhere' });
     const listed = /the API has (.*)\.$/.exec(JSON.parse(text).error)![1].split(', ');
     expect(Object.keys(document.paths).filter((path) => path !== '/favicon.ico').sort()).toEqual([...listed].sort());
-    for (const puzzle of PUZZLES) {
+    for (const puzzle of registry.PUZZLES) {
       const path = document.paths[`/${puzzle.name}`];
       expect(path.get.parameters.map((one: { name: string }) => one.name)).toEqual(Object.keys(puzzle.http.description.query.entries));
       expect(Object.keys(path.post.requestBody.content)).toEqual(puzzle.judge ? ['application/json', 'text/plain'] : ['application/json']);
@@ -49,7 +49,7 @@ describe('GET /openapi.json', () => {
   });
 
   it('shows the puzzles\' samples as the function answers them, and the judge samples as the judge does', async () => {
-    for (const puzzle of PUZZLES) {
+    for (const puzzle of registry.PUZZLES) {
       for (const sample of puzzle.http.description.samples) {
         const answer = await call(handler, { method: 'POST', path: `/${puzzle.name}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(sample.query) });
         // this function has no table: the same answer, found by search
@@ -65,7 +65,7 @@ describe('GET /openapi.json', () => {
 
 describe('the check of every answer against the description', () => {
   const answer = (body: unknown, status = 200) => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, text: JSON.stringify(body) });
-  const sample = puzzleNamed('knights')!.http.description.samples[0].answer as Record<string, unknown>;
+  const sample = registry.puzzleNamed('knights')!.http.description.samples[0].answer as Record<string, unknown>;
 
   it('takes a described answer', async () => {
     await expect(checkAgainstDescription({ method: 'GET', path: '/knights' }, answer(sample))).resolves.toBeUndefined();
@@ -85,8 +85,8 @@ describe('the check of every answer against the description', () => {
 });
 
 describe('a query\'s structure, checked by its schema', () => {
-  const knights = puzzleNamed('knights')!.http;
-  const eight = puzzleNamed('eight')!.http;
+  const knights = registry.puzzleNamed('knights')!.http;
+  const eight = registry.puzzleNamed('eight')!.http;
   const goals = () => Promise.resolve({ catalog: new Map(), known: true });
   const refusal = async (http: typeof knights, value: unknown) => {
     try {

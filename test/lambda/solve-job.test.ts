@@ -15,6 +15,7 @@ import type { Puzzle } from '../../puzzles/puzzle';
 import { SolveRecords } from '../../store/solve-records';
 import { SolveSlots } from '../../store/solve-slots';
 import { freshTable, testClient } from '../support/dynamodb';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 /** SPEC: 9 moves, llldrdrdr. */
@@ -38,7 +39,7 @@ describe('a background solve', () => {
     expect(slot).toBe(0);
     const outcome = await runSolveJob(
       { puzzle: puzzle.name, question, query, attempt, slot: slot!, until: options.until ?? wallClock.now() + 60_000 },
-      { records, slots, puzzleNamed: (name) => (name === puzzle.name && options.known !== false ? puzzle : undefined), answers: new AnswerService(undefined), clock: wallClock, deadline: options.deadline ?? wallClock.now() + 60_000 },
+      { records, slots, puzzleNamed: (name) => (name === puzzle.name && options.known !== false ? puzzle : undefined), answers: new AnswerService(registry, undefined), clock: wallClock, deadline: options.deadline ?? wallClock.now() + 60_000 },
     );
     // the slot is free again, whatever happened
     expect(await slots.take('next', wallClock.now(), wallClock.now() + 1)).toBe(0);

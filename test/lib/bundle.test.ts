@@ -17,10 +17,10 @@ import { PARTITION_33333, PARTITION_663 } from '../../puzzles/fifteen/rules/patt
 import { PACKAGED_TABLES_FOLDER, packagedArrayFile, readArrayFile } from '../../store/array-file';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../../puzzles/puzzle';
-import { withOfflineRoles } from '../../puzzles/registry';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { nearEightSpec } from '../support/small-tables';
 import { describedApi } from '../support/openapi-check';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -30,7 +30,7 @@ let bundle: FunctionBundle;
 let fn: BundledFunction;
 
 beforeAll(async () => {
-  bundle = await buildFunctionBundle(dir);
+  bundle = await buildFunctionBundle(registry, dir);
   const tableName = await freshTable(client, 'bundle');
   await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
   await loadTable(client, nearEightSpec(8), { tableName, concurrency: 8 });
@@ -81,7 +81,7 @@ describe('the bundle as the stack builds it', () => {
     const code = readFileSync(bundle.file, 'utf8');
     expect(code).toContain(`import("${OFFLINE_IMPORT}")`);
     expect(code).toContain(`import("${BENCHMARKS_IMPORT}")`);
-    for (const { offline } of await withOfflineRoles()) {
+    for (const { offline } of await registry.withOfflineRoles()) {
       expect(code).not.toContain(offline.commandLine.usage);
       if (offline.loads?.usage) expect(code).not.toContain(offline.loads.usage.trim().split('\n')[0].trim());
     }

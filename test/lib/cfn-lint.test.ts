@@ -14,9 +14,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../lib/feature-flags';
 import { TablebaseStack } from '../../lib/tablebase-stack';
-import { loadChoices } from '../../puzzles/registry';
+import { registry } from '../../puzzles/registered';
 
-const loads = await loadChoices();
+const loads = await registry.loadChoices();
 const WEB_ACL = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/tablebase/0123abcd-4567-89ef-0123-456789abcdef';
 
 const SETTINGS: Record<string, Record<string, string>> = {
@@ -30,7 +30,7 @@ const SETTINGS: Record<string, Record<string, string>> = {
 /** The template as `cdk synth` makes it (cdk.json's feature flags), without bundling. */
 function template(context: Record<string, string>): Record<string, any> {
   const app = new App({ context: { ...FEATURE_FLAGS, 'aws:cdk:bundling-stacks': [], ...context } });
-  return Template.fromStack(new TablebaseStack(app, 'Tablebase', { loads })).toJSON();
+  return Template.fromStack(new TablebaseStack(app, 'Tablebase', { registry, loads })).toJSON();
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'tablebase-cfn-lint-'));

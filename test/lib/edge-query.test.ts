@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../core/seeded';
 import { normaliseQueryCode, queryFieldsByPath } from '../../lib/edge-query';
-import { PUZZLES } from '../../puzzles/registry';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { knightsBoardArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { canonicalUrl, encodeRfc3986 } from '../../scripts/function-url-signing';
 import { functionUrlEvent, lambdaContext } from '../support/function-url';
 import { searchOnlyHandler } from '../support/service';
+import { registry } from '../../puzzles/registered';
 
-const FIELDS = queryFieldsByPath(PUZZLES);
+const FIELDS = queryFieldsByPath(registry.PUZZLES);
 const CODE = normaliseQueryCode(FIELDS);
 
 type QueryString = Record<string, { value: string; multiValue?: { value: string }[] }>;

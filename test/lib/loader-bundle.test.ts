@@ -20,6 +20,7 @@ import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { type Manifest, progressKey, readManifest, manifestKey } from '../../store/table-schema';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 const dirs: string[] = [];
@@ -40,7 +41,7 @@ async function manifestOf(tableName: string, table: string): Promise<Manifest> {
 function bundleOf(which: 'loader' | 'api') {
   const dir = mkdtempSync(join(tmpdir(), `tablebase-${which}-`));
   dirs.push(dir);
-  return buildFunctionBundle(dir, which === 'loader' ? (stack) => stack.loader!.loader.function : undefined);
+  return buildFunctionBundle(registry, dir, which === 'loader' ? (stack) => stack.loader!.loader.function : undefined);
 }
 
 describe('the loader bundle', () => {

@@ -16,6 +16,7 @@ import { type BundledFunction, buildFunctionBundle, startBundledFunction } from 
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { type InvokeEndpoint, startInvokeEndpoint } from '../../scripts/rehearsal/invoke-endpoint';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { registry } from '../../puzzles/registered';
 
 const client = testClient();
 const dirs: string[] = [];
@@ -36,8 +37,8 @@ describe('the background solver as it ships', () => {
     const tableName = await freshTable(client, 'solver-bundle');
     const dir = mkdtempSync(join(tmpdir(), 'tablebase-solver-'));
     dirs.push(dir);
-    const solverBundle = await buildFunctionBundle(join(dir, 'solver'), (stack) => stack.solver.function);
-    const apiBundle = await buildFunctionBundle(join(dir, 'api'));
+    const solverBundle = await buildFunctionBundle(registry, join(dir, 'solver'), (stack) => stack.solver.function);
+    const apiBundle = await buildFunctionBundle(registry, join(dir, 'api'));
     expect(solverBundle.environment).toEqual({ NODE_OPTIONS: '--enable-source-maps', SOLVER_SLOTS: '2' });
     const solver = await startBundledFunction(solverBundle, {
       environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() },

@@ -7,14 +7,14 @@ import { TablebaseStack } from '../../lib/tablebase-stack';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { EDGE_RATE_LIMIT, type EdgePlan } from '../../lib/tablebase-edge';
 import { normaliseQueryCode, queryFieldsByPath } from '../../lib/edge-query';
-import { PUZZLES, loadChoices } from '../../puzzles/registry';
+import { registry } from '../../puzzles/registered';
 
-const loads = await loadChoices();
+const loads = await registry.loadChoices();
 
 /** The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
 function synth(context: Record<string, unknown> = {}) {
   const app = new App({ context: { ...FEATURE_FLAGS, 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new TablebaseStack(app, 'Tablebase', { loads });
+  const stack = new TablebaseStack(app, 'Tablebase', { registry, loads });
   return { app, stack, template: Template.fromStack(stack) };
 }
 
@@ -296,7 +296,7 @@ describe('the public edge (public=true)', () => {
   it('writes each question, in a normal order and encoding, into the path at every viewer request, before the cache and the signature (lib/edge-query.ts)', () => {
     const [query] = Object.entries(template.findResources('AWS::CloudFront::Function'));
     expect(query[1].Properties).toMatchObject({ FunctionConfig: { Runtime: 'cloudfront-js-2.0' }, AutoPublish: true });
-    expect(query[1].Properties.FunctionCode).toBe(normaliseQueryCode(queryFieldsByPath(PUZZLES)));
+    expect(query[1].Properties.FunctionCode).toBe(normaliseQueryCode(queryFieldsByPath(registry.PUZZLES)));
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [query[0], 'FunctionARN'] } }] }),

@@ -23,6 +23,7 @@ import { loadTable } from '../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
 import { recordLocalService } from '../../scripts/local-service';
+import { registry } from '../../puzzles/registered';
 
 const run = promisify(execFile);
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -165,7 +166,7 @@ describe('npm run ask, against the local URL', () => {
     const client = testClient();
     const tableName = await freshTable(client, 'ask');
     await loadTable(client, knightsSpec('mine', 3, parseKnightsBoard(SAMPLE)), { tableName, concurrency: 8 });
-    const tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
+    const tabled = await serveFunctionUrl(createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
     try {
       const near = await ask('knights', '1011*/01011/10111/01001/00000', '--goal', 'mine', '--url', tabled.url);
       expect(near.stdout).toMatch(/^1 move from the mine goal \(table\)$/m);
@@ -183,7 +184,7 @@ describe('npm run ask, against the local URL', () => {
     const client = testClient();
     const tableName = await freshTable(client, 'ask-estimates');
     await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
-    const tabled = await serveFunctionUrl(createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
+    const tabled = await serveFunctionUrl(createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() })), { port: 0 });
     try {
       const stats = (await ask('stats', '--url', tabled.url)).stdout;
       expect(stats).toMatch(/^fifteen \(.*\): loaded, 5 arrays of estimates, 16,800 entries in \d+ pages .*; its search reads them, no answer is stored in them$/m);

@@ -4,11 +4,12 @@ import { readConfig } from '../../lambda/config';
 import { serveFunctionUrl } from '../../scripts/function-url-server';
 import { withReadinessProbe } from '../../scripts/readiness-probe';
 import { memoryLog } from '../support/log';
+import { registry } from '../../puzzles/registered';
 
 describe("npm start's readiness probe", () => {
   it('is answered as /health is, but not logged as a request: only clients are', async () => {
     const log = memoryLog();
-    const { handler, probe } = withReadinessProbe(createAppState(readConfig({}), { log }));
+    const { handler, probe } = withReadinessProbe(createAppState(registry, readConfig({}), { log }));
     const server = await serveFunctionUrl(handler, { port: 0 });
     try {
       expect(await probe(server.url)).toBe(503); // no table here: degraded, as before a load

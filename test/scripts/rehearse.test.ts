@@ -7,6 +7,7 @@
  * once; and a forced reload must leave the lookups their share of the table's cap on reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../puzzles/registered';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { type Answered, inexact, isExact } from '../../scripts/rehearsal/containers';
 import { coldStarts, crowd, reloadUnderTraffic } from '../../scripts/rehearsal/scenarios';
@@ -20,7 +21,7 @@ const PATTERN_DATABASES = 'pattern databases 6-6-3';
 
 let stage: Stage;
 beforeAll(async () => {
-  stage = await startStage();
+  stage = await startStage(registry);
 }, 600_000);
 afterAll(async () => {
   await stage?.close();

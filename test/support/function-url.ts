@@ -4,6 +4,8 @@ import type { FunctionUrlHandler } from '../../lambda/handler';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { functionUrlEvent as eventOf, lambdaContext as contextOf } from '../../scripts/function-url-event';
 import { checkAgainstDescription } from './openapi-check';
+import { registry as registered } from '../../puzzles/registered';
+import type { Registry } from '../../puzzles/registry';
 
 export interface EventSpec {
   method?: string;
@@ -30,10 +32,15 @@ export const lambdaContext = (remainingMs = FUNCTION_TIMEOUT_SECONDS * 1000) => 
  * Calls the handler and parses a JSON body. Every answer is first checked against the API's
  * description (/openapi.json): a test that gets an answer the description does not give fails.
  */
-export async function call(handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) {
+export function call(handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) {
+  return callFor(registered)(handler, spec, remainingMs);
+}
+
+/** call, for a handler that serves another registry's puzzles (checked against that registry's description). */
+export const callFor = (registry: Registry) => async (handler: FunctionUrlHandler, spec: EventSpec, remainingMs?: number) => {
   const result = await handler(functionUrlEvent(spec), lambdaContext(remainingMs));
   const type = String(result.headers?.['content-type'] ?? '');
   const response = { status: result.statusCode!, headers: result.headers ?? {}, text: result.body ?? '' };
-  await checkAgainstDescription({ method: spec.method ?? 'GET', path: spec.path }, response);
+  await checkAgainstDescription({ method: spec.method ?? 'GET', path: spec.path }, response, registry);
   return { ...response, json: type.startsWith('application/json') && response.text !== '' ? JSON.parse(response.text) : undefined };
-}
+};

@@ -6,6 +6,8 @@
  * description does not list must be a 404, a method it does not list a 405, as its info says.
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { registry as registered } from '../../puzzles/registered';
+import type { Registry } from '../../puzzles/registry';
 import { MAX_BODY_BYTES } from '../../lambda/http';
 import { openApiDocument } from '../../lambda/openapi';
 import { MAX_BATCH_QUERIES, MAX_JUDGE_CASES } from '../../lambda/routes';
@@ -23,11 +25,14 @@ export interface CheckedResponse {
   readonly text: string;
 }
 
-let described: Promise<{ document: Json; validator: (pointer: string) => ValidateFunction }> | undefined;
+type Described = Promise<{ document: Json; validator: (pointer: string) => ValidateFunction }>;
+const descriptions = new WeakMap<Registry, Described>();
 
-/** The document the function serves, and a validator for any schema in it by its JSON pointer. */
-export function describedApi() {
-  described ??= openApiDocument({ maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES }).then((document) => {
+/** The document the function serves for the registry (the service's own by default), and a validator for any schema in it by its JSON pointer. */
+export function describedApi(registry: Registry = registered): Described {
+  const known = descriptions.get(registry);
+  if (known) return known;
+  const described = openApiDocument(registry, { maxBatchQueries: MAX_BATCH_QUERIES, maxJudgeCases: MAX_JUDGE_CASES, maxBodyBytes: MAX_BODY_BYTES }).then((document) => {
     // strict off: the document holds OpenAPI's own words beside its schemas (paths, examples)
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema(document, 'openapi.json');
@@ -38,14 +43,15 @@ export function describedApi() {
     };
     return { document, validator };
   });
+  descriptions.set(registry, described);
   return described;
 }
 
 const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** Throws, saying what differs, when the response is not one the description gives for the request. */
-export async function checkAgainstDescription(request: CheckedRequest, response: CheckedResponse): Promise<void> {
-  const { document, validator } = await describedApi();
+export async function checkAgainstDescription(request: CheckedRequest, response: CheckedResponse, registry: Registry = registered): Promise<void> {
+  const { document, validator } = await describedApi(registry);
   const path = request.path.replace(/\/+$/, '') || '/';
   const method = request.method.toLowerCase();
   const where = `${request.method} ${path} → ${response.status}`;

@@ -3,7 +3,8 @@ import { type AppStateParts, createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
 import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
 import { quietLog } from './log';
+import { registry } from '../../puzzles/registered';
 
 export function searchOnlyHandler(parts: AppStateParts = {}): FunctionUrlHandler {
-  return createHandler(createAppState(readConfig({}), { log: quietLog(), ...parts }));
+  return createHandler(createAppState(registry, readConfig({}), { log: quietLog(), ...parts }));
 }

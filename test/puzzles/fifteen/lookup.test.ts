@@ -4,6 +4,7 @@ import { fifteenSpec } from '../../../puzzles/fifteen/offline/loads';
 import { PARTITION_33333, buildPatternDatabases, patternEstimate } from '../../../puzzles/fifteen/rules/pattern-set';
 import { parseFifteenBoard } from '../../../puzzles/fifteen/rules/board';
 import { lookup } from '../../../scripts/lookup';
+import { registry } from '../../../puzzles/registered';
 import { loadTable } from '../../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 
@@ -24,7 +25,7 @@ describe('npm run lookup -- fifteen', () => {
   it('reads the stored databases and shows each group\'s value for the board, mirrored too, and the estimate they make', async () => {
     const tableName = await freshTable(client, 'fifteen-lookup');
     await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
-    const got = await printed(() => lookup(['fifteen', BOARD, '--endpoint', testEndpoint(), '--table', tableName]));
+    const got = await printed(() => lookup(registry, ['fifteen', BOARD, '--endpoint', testEndpoint(), '--table', tableName]));
     expect(got.code).toBe(0);
     expect(got.stdout).toMatch(/^table {6}fifteen: \d+ entries in 5 arrays \(\d+ pages\), checksum sha256:/m);
     expect(got.stdout.match(/^estimate {3}tiles [\d,]+: \d+ of their own moves at least \(\d+ on the mirrored board\)$/gm)).toHaveLength(5);
@@ -34,7 +35,7 @@ describe('npm run lookup -- fifteen', () => {
 
   it('says so when the table is not loaded', async () => {
     const tableName = await freshTable(client, 'fifteen-none');
-    const got = await printed(() => lookup(['fifteen', BOARD, '--endpoint', testEndpoint(), '--table', tableName]));
+    const got = await printed(() => lookup(registry, ['fifteen', BOARD, '--endpoint', testEndpoint(), '--table', tableName]));
     expect(got.code).toBe(1);
     expect(got.stdout).toMatch(/^table {6}fifteen: /m);
   });

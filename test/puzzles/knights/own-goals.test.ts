@@ -23,6 +23,7 @@ import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { call } from '../../support/function-url';
 import { quietLog } from '../../support/log';
 import { builtOnce } from '../../support/small-tables';
+import { registry } from '../../../puzzles/registered';
 
 const client = testClient();
 /** Boards no code mentions: drawn at random, with the tests' seed. */
@@ -37,7 +38,7 @@ function fakeClock(): Clock & { advance(ms: number): void } {
 
 /** The function on `table`, on its own clock, counting its reads of the catalogue. */
 function functionOn(table: string, clock: Clock = fakeClock()) {
-  const app = createAppState(readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog(), clock, manifestTtlMs: TTL_MS });
+  const app = createAppState(registry, readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog(), clock, manifestTtlMs: TTL_MS });
   const reads = { catalog: 0 };
   app.store!['client'].middlewareStack.add(
     (next) => async (args) => {
@@ -140,7 +141,7 @@ describe('an answer found by search while its table was not loaded', () => {
 
 describe('when the table cannot be read', () => {
   it('answers the built-in goal by search, and says a goal of one\'s own cannot be told now (503)', async () => {
-    const app = createAppState(readConfig({ TABLE_NAME: 'nowhere', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' }), { log: quietLog() });
+    const app = createAppState(registry, readConfig({ TABLE_NAME: 'nowhere', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' }), { log: quietLog() });
     const handler = createHandler(app);
     const standard = await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(OWN)}&limit=3` });
     expect(standard).toMatchObject({ status: 200, json: { steps: -1, source: 'search' } });

@@ -19,6 +19,7 @@ import { loadTable } from '../../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { call } from '../../support/function-url';
 import { quietLog } from '../../support/log';
+import { registry } from '../../../puzzles/registered';
 
 /** SPEC.md: board, moves, how many shortest lines, the lex-min line (cells the empty square moves to). */
 const TIES = [
@@ -41,8 +42,8 @@ beforeAll(async () => {
   table = buildKnightsBfsTable(standard, DEPTH);
   const tableName = await freshTable(client, 'ties');
   await loadTable(client, knightsSpec('standard', DEPTH), { tableName, concurrency: 8 });
-  fromTable = createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
-  bySearch = createHandler(createAppState(readConfig({}), { log: quietLog() }));
+  fromTable = createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
+  bySearch = createHandler(createAppState(registry, readConfig({}), { log: quietLog() }));
 });
 
 /** How many shortest lines lead from `code` to the goal: every optimal move's count, added up. */

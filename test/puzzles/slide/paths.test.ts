@@ -11,28 +11,27 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppState } from '../../../lambda/app-state';
 import { readConfig } from '../../../lambda/config';
 import { createHandler } from '../../../lambda/handler';
-import { loadChoices, puzzleNamed } from '../../../puzzles/registry';
+import { registry as registered } from '../../../puzzles/registered';
+import { registryOf } from '../../../puzzles/registry';
 import { main as ask } from '../../../scripts/ask';
 import { serveFunctionUrl } from '../../../scripts/function-url-server';
 import { loadSettingsFrom, loadTables } from '../../../scripts/load-tables';
 import { lookup } from '../../../scripts/lookup';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
-import { call } from '../../support/function-url';
+import { callFor } from '../../support/function-url';
 import { quietLog } from '../../support/log';
 import { slide } from './index';
 import { decodeSlide, encodeSlide, slideTable } from './rules';
 
-vi.mock('../../../puzzles/registry', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../puzzles/registry')>();
-  const { slide: test } = await import('./index');
-  return { ...real, ...real.registryOf([...real.PUZZLES, test]) };
-});
+/** The service's puzzles and this one: the registry every path below is handed. */
+const registry = registryOf([...registered.PUZZLES, slide]);
+const call = callFor(registry);
 
 const client = testClient();
 
 describe('a puzzle of the tests alone, through the real paths', () => {
   it('is in the registry, and its space is 360 positions from the goal, the farthest 21 moves away', () => {
-    expect(puzzleNamed('slide')).toBe(slide);
+    expect(registry.puzzleNamed('slide')).toBe(slide);
     const table = slideTable();
     expect(table.order.length).toBe(360);
     expect(table.depth).toBe(21);
@@ -40,12 +39,12 @@ describe('a puzzle of the tests alone, through the real paths', () => {
 
   it('is precomputed into DynamoDB, answered from its table, and told of by /stats and /health', async () => {
     const tableName = await freshTable(client, 'slide');
-    const choices = await loadChoices();
+    const choices = await registry.loadChoices();
     expect(choices.names).toContain('slide');
     const [result] = await loadTables(loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, goals: 'slide', concurrency: '4' }, choices));
     expect(result).toMatchObject({ table: 'slide', status: 'loaded', manifest: { positions: 360, depth: 21 } });
 
-    const handler = createHandler(createAppState(readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
+    const handler = createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
     const one = await call(handler, { path: '/slide', query: 'board=123405' });
     expect(one).toMatchObject({ status: 200, json: { steps: 1, path: 'r', source: 'table', board: '123405' } });
     expect(one.json.moves).toEqual([
@@ -79,7 +78,7 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     expect(await new Validator().validate(described.json)).toEqual({ valid: true });
 
     // npm run lookup: what the table stores for a board, read as the service reads it.
-    const looked = await printed(() => lookup(['slide', '123405', '--endpoint', testEndpoint(), '--table', tableName]));
+    const looked = await printed(() => lookup(registry, ['slide', '123405', '--endpoint', testEndpoint(), '--table', tableName]));
     expect(looked.code).toBe(0);
     expect(looked.stdout).toMatch(/^position   123405 \(rank \d+\)$/m);
     expect(looked.stdout).toMatch(/^table      slide: depth 21, 360 positions/m);
@@ -89,14 +88,14 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     // npm run ask: the question over HTTP, the answer as a person reads it; and judge input.
     const server = await serveFunctionUrl(handler, { port: 0 });
     try {
-      const asked = await printed(() => ask(['slide', '123405', '--url', server.url]));
+      const asked = await printed(() => ask(registry, ['slide', '123405', '--url', server.url]));
       expect(asked).toMatchObject({ code: 0, stdout: '123405: 1 moves r (table)\n' });
       // Another puzzle's question option is not this one's: said, and a usage error.
-      const foreign = await printed(() => ask(['slide', '123405', '--goal', 'mine', '--url', server.url]));
+      const foreign = await printed(() => ask(registry, ['slide', '123405', '--goal', 'mine', '--url', server.url]));
       expect(foreign).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--goal is not an option of slide questions\./) });
-      const judgedByAsk = await printed(() => ask(['judge', 'slide', '--url', server.url], Readable.from(['1\n123405\n'])));
+      const judgedByAsk = await printed(() => ask(registry, ['judge', 'slide', '--url', server.url], Readable.from(['1\n123405\n'])));
       expect(judgedByAsk).toMatchObject({ code: 0, stdout: '1 r\n' });
-      const stats = await printed(() => ask(['stats', '--url', server.url]));
+      const stats = await printed(() => ask(registry, ['stats', '--url', server.url]));
       expect(stats.stdout).toMatch(/^slide \(slide\): loaded to depth 21 \(the whole space\), 360 positions/m);
     } finally {
       await server.close();
@@ -104,7 +103,7 @@ describe('a puzzle of the tests alone, through the real paths', () => {
   });
 
   it('is answered by search where no table is, and its judge input is solved by npm run solve\'s own solver', async () => {
-    const handler = createHandler(createAppState(readConfig({}), { log: quietLog() }));
+    const handler = createHandler(createAppState(registry, readConfig({}), { log: quietLog() }));
     expect((await call(handler, { path: '/slide', query: 'board=123405' })).json).toMatchObject({ steps: 1, path: 'r', source: 'search' });
     const { commandLine } = await slide.offline();
     expect(commandLine.judgeSolver!('search', {})('1\n123405\n')).toBe('1 r\n');

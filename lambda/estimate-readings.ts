@@ -1,0 +1,179 @@
+/**
+ * Each puzzle's estimate tables as this instance has them: being read, in use by its search, or not
+ * usable (why, and when to try again: a table loaded later is read then). Those the function's
+ * package carries are read from its disk at the puzzle's first question, synchronously and in
+ * milliseconds; the others are read from DynamoDB in the background, and no question waits for
+ * them (the solver's own search answers meanwhile).
+ */
+import { existsSync } from 'node:fs';
+import { type Clock, systemClock } from '../core/clock';
+import type { Puzzle } from '../puzzles/puzzle';
+import type { Registry } from '../puzzles/registry';
+import type { Answer } from '../puzzles/roles/answer';
+import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
+import { packagedArrayFile, readArrayFile } from '../store/array-file';
+import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
+import type { PageStore } from '../store/page-store';
+import type { TableId } from '../store/table-schema';
+import { describeFailure } from './store-guard';
+
+type Estimates =
+  | { readonly state: 'reading'; readonly done: Promise<void> }
+  | { readonly state: 'in use'; readonly search: EstimatedSearch<unknown, Answer> }
+  | { readonly state: 'unusable'; readonly problem: string; readonly until: number };
+
+export interface EstimateReadingsOptions {
+  /** A table that could not be used is tried again after this long (the manifest period). */
+  readonly retryMs: number;
+  readonly clock?: Clock;
+  /**
+   * A folder of estimate tables carried in the function's own package (store/array-file.ts), read
+   * from disk at a puzzle's first question instead of from DynamoDB; a table not there is read
+   * from DynamoDB as before.
+   */
+  readonly packagedTables?: string;
+  /** Told about a DynamoDB failure while reading. */
+  readonly onStoreError?: (error: unknown) => void;
+  /** Told about a damaged table, packaged or stored. */
+  readonly onBadData?: (error: unknown) => void;
+}
+
+export class EstimateReadings {
+  /** Each puzzle's estimate tables, by puzzle name, once asked for. */
+  private readonly estimates = new Map<string, Estimates>();
+  /** Puzzles whose packaged estimate tables were found damaged: DynamoDB's are read instead. */
+  private readonly packageRefused = new Set<string>();
+  /** The time spent reading the package's estimate tables, all told (a search does not pay for it). */
+  private packageReadMs = 0;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly store: PageStore | undefined,
+    private readonly options: EstimateReadingsOptions,
+  ) {}
+
+  private now(): number {
+    return (this.options.clock ?? systemClock).now();
+  }
+
+  /**
+   * The search that uses the puzzle's estimate tables once they are read, or undefined (the
+   * solver's own search answers meanwhile). The first call starts the read and never waits for it:
+   * no question, of this puzzle or another, waits for a few thousand pages.
+   */
+  searchOf<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+    const estimates = puzzle.estimates;
+    if (!estimates) return undefined;
+    const known = this.estimates.get(puzzle.name);
+    if (known?.state === 'in use') return known.search as EstimatedSearch<Q, A>;
+    const packaged = this.packagedSearchOrNone(puzzle);
+    if (packaged) return packaged;
+    if (!this.store) return undefined;
+    if (known?.state === 'reading' || (known?.state === 'unusable' && known.until > this.now())) return undefined;
+    const store = this.store;
+    const done = (async () => {
+      try {
+        const read = await Promise.all(estimates.tables.map(async (table) => [table, (await store.readArrays(table)).arrays] as const));
+        this.estimates.set(puzzle.name, { state: 'in use', search: estimates.searchWith(new Map(read)) as EstimatedSearch<unknown, Answer> });
+      } catch (error) {
+        // The reader's own sentence says what is wrong with the table; anything else is named.
+        const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
+        const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.tables.flatMap((table) => estimates.describeTable(table).loadOptions).join(' ')}`;
+        this.estimates.set(puzzle.name, { state: 'unusable', problem, until: this.now() + this.options.retryMs });
+        // Not loaded is a state /health tells, not a fault; DynamoDB failing is the store's; only damage is bad data.
+        if (error instanceof ArrayTableNotLoadedError) return;
+        if (error instanceof ArrayTableError) this.options.onBadData?.(error);
+        else this.options.onStoreError?.(error);
+      }
+    })();
+    this.estimates.set(puzzle.name, { state: 'reading', done });
+    return undefined;
+  }
+
+  /**
+   * searchOf, telling `spent` how long reading the package's tables took when this call read
+   * them: a container's start-up, which the question's search does not pay for out of its own
+   * time (its deadline moves on by as much, within the invocation's).
+   */
+  searchGiving<Q, A extends Answer>(puzzle: Puzzle<Q, A>, spent: (milliseconds: number) => void): EstimatedSearch<Q, A> | undefined {
+    const before = this.packageReadMs;
+    const search = this.searchOf(puzzle);
+    if (this.packageReadMs > before) spent(this.packageReadMs - before);
+    return search;
+  }
+
+  /**
+   * The search over the estimate tables the function's package carries, read now, synchronously
+   * (milliseconds from the package's disk): a cold container's first question of the puzzle is
+   * answered with them, whatever the event loop or a freeze would do to a read in the background.
+   * Undefined when the package lacks one of them, or when it was found damaged before; throws what
+   * is wrong with a damaged one.
+   */
+  private packagedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+    const folder = this.options.packagedTables;
+    const estimates = puzzle.estimates;
+    if (folder === undefined || !estimates || this.packageRefused.has(puzzle.name)) return undefined;
+    const files = estimates.tables.map((table) => [table, packagedArrayFile(folder, table)] as const);
+    if (!files.every(([, file]) => existsSync(file))) return undefined;
+    const started = this.now();
+    try {
+      const arrays = new Map(files.map(([table, file]) => [table, readArrayFile(file, table).arrays] as const));
+      const search = estimates.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
+      this.estimates.set(puzzle.name, { state: 'in use', search });
+      return search as EstimatedSearch<Q, A>;
+    } finally {
+      this.packageReadMs += this.now() - started;
+    }
+  }
+
+  /** Reads the package's tables (packagedSearch); a damaged one is reported once and DynamoDB's read instead. */
+  private packagedSearchOrNone<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+    try {
+      return this.packagedSearch(puzzle);
+    } catch (error) {
+      this.packageRefused.add(puzzle.name);
+      this.options.onBadData?.(error);
+      return undefined;
+    }
+  }
+
+  /** Whether every estimate table of `puzzle` is in the function's package (read at its first question, not before). */
+  private packaged(puzzle: Puzzle): boolean {
+    const folder = this.options.packagedTables;
+    return folder !== undefined && !this.packageRefused.has(puzzle.name) && (puzzle.estimates?.tables.every((table) => existsSync(packagedArrayFile(folder, table))) ?? false);
+  }
+
+  /**
+   * Starts reading every puzzle's estimate tables not read yet from DynamoDB (while the function
+   * initialises); waits for none. Those in the function's package are read at their puzzle's first
+   * question instead: a container asked no such question never pays for them.
+   */
+  readAll(): void {
+    for (const puzzle of this.registry.PUZZLES) if (!this.packaged(puzzle)) this.searchOf(puzzle);
+  }
+
+  /** Forgets the tables that could not be used, and reads them again (a load of them just ended). */
+  retryUnusable(): void {
+    for (const [name, estimates] of this.estimates) if (estimates.state === 'unusable') this.estimates.delete(name);
+    this.readAll();
+  }
+
+  /** Settles when the estimate tables asked for so far are read or found unusable (tests, the bench, /health). */
+  async settled(): Promise<void> {
+    for (const estimates of this.estimates.values()) if (estimates.state === 'reading') await estimates.done;
+  }
+
+  /** Why some puzzle's search goes without its estimate tables, in a sentence; undefined when none does. */
+  problem(beingLoaded: ReadonlySet<TableId>): string | undefined {
+    const problems = [...this.estimates.entries()].flatMap(([name, estimates]) => {
+      if (estimates.state !== 'unusable') return [];
+      // a load of them under way (npm start's, behind the service): said so, not advised
+      const tables = this.registry.puzzleNamed(name)?.estimates?.tables ?? [];
+      if (tables.length > 0 && tables.every((table) => beingLoaded.has(table))) {
+        return [`The estimates of ${name} are being loaded now, so ${name} questions are searched without them until they are (slower, the same answers)`];
+      }
+      return [estimates.problem];
+    });
+    return problems.length === 0 ? undefined : `${problems.join('; ')}.`;
+  }
+}
