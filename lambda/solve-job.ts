@@ -5,7 +5,7 @@
  * that fails, or runs out of time, writes why, so that the next ask says so. The slot is given
  * back in every case.
  *
- * The same code runs in the solver function (solver-index.ts) and on npm start's worker thread
+ * The same code runs in the solver function (functions/solver.ts) and on npm start's worker thread
  * (solve-on-worker.ts).
  */
 import { BudgetExhaustedError, MovesUnvaluedError } from '../core/errors';

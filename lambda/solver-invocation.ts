@@ -1,5 +1,5 @@
 /**
- * Starts a background solve on AWS: the solver function (solver-index.ts) invoked asynchronously,
+ * Starts a background solve on AWS: the solver function (functions/solver.ts) invoked asynchronously,
  * so that the request that started it answers 202 at once. Lambda queues the event and the
  * solver runs for up to its timeout; the deploy turns Lambda's own retries off (a failed solve
  * writes why, and the next ask after a while starts a new one).

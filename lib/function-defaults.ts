@@ -1,7 +1,10 @@
 /**
- * The API function's size, as plain numbers: the stack deploys it with them, and `npm start`'s
- * local URL and the tests' stand-in runtime give the function the same, without loading the CDK.
+ * The functions' sizes, as plain numbers: the stack deploys them with these, and `npm start`'s
+ * local URL and the tests' stand-in runtime give the functions the same, without loading the CDK.
  */
+
+/** Lambda gives CPU in proportion to memory: a vCPU's worth for each 1,769 MB (1.7 at 3,008 MB, on two cores). */
+export const MB_PER_VCPU = 1769;
 
 /** Memory in MB; CPU grows with it, and the search fallback is CPU-bound. */
 export const FUNCTION_MEMORY_MB = 1024;
@@ -14,7 +17,7 @@ export const FUNCTION_TIMEOUT_SECONDS = 10;
  * on one thread, so less memory takes longer by as much for the same GB-seconds, and more buys a
  * second vCPU it cannot use (BENCHMARKS.md, "The background solver").
  */
-export const SOLVER_MEMORY_MB = 1769;
+export const SOLVER_MEMORY_MB = MB_PER_VCPU;
 
 /** The solver's timeout in seconds: Lambda's most. A board past it is recorded as failed, and said so. */
 export const SOLVER_TIMEOUT_SECONDS = 900;

@@ -17,7 +17,7 @@ import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
 import { SOLVE_PREFIX } from '../store/solve-records';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 
-const ENTRY = fileURLToPath(new URL('../lambda/index.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../functions/api.ts', import.meta.url));
 
 /** How long every function's logs are kept: the stack's own and those CDK adds for itself (the trigger's provider, the invalidation). */
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -31,7 +31,7 @@ const TSX_LOADER = import.meta.resolve('tsx');
 export interface TablebaseFunctionProps {
   /**
    * The TypeScript file whose `handler` the function runs.
-   * @default the API (lambda/index.ts)
+   * @default the API (functions/api.ts)
    */
   readonly entry?: string;
   /**

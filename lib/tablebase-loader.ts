@@ -1,6 +1,6 @@
 /**
  * The tables built at deploy: a function that runs the loader of `npm run precompute` in AWS
- * (scripts/load-function.ts), with a role of its own that may write this one table and nothing
+ * (functions/loader.ts), with a role of its own that may write this one table and nothing
  * else, run by the CDK triggers module once the table exists, so that `cdk deploy` ends with the
  * tables loaded and verified. A redeploy runs it again (the trigger follows the function's
  * version); a complete load is then a no-op that writes nothing.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { FUNCTION_LOG_RETENTION, TablebaseFunction } from './tablebase-function';
 import { TABLE_MAX_READ_UNITS } from './tablebase-table';
 
-const ENTRY = fileURLToPath(new URL('../scripts/load-function.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../functions/loader.ts', import.meta.url));
 
 /**
  * The loader's longest run, and the trigger's wait for it (its own default is 2 minutes): both

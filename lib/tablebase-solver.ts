@@ -1,5 +1,5 @@
 /**
- * The background solver: a function of its own (lambda/solver-index.ts) that the API invokes
+ * The background solver: a function of its own (functions/solver.ts) that the API invokes
  * asynchronously with a question past one request's search, for up to Lambda's 15 minutes. It
  * reads the puzzles' estimate tables from its package, as the API does, and may write the
  * background solves' items of the table, nothing else. Lambda's own retries are off: a failed solve
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { SOLVER_MEMORY_MB, SOLVER_TIMEOUT_SECONDS } from './function-defaults';
 import { TablebaseFunction } from './tablebase-function';
 
-const ENTRY = fileURLToPath(new URL('../lambda/solver-index.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../functions/solver.ts', import.meta.url));
 
 export interface TablebaseSolverProps {
   readonly table: ITableV2;

@@ -1,6 +1,6 @@
 /**
  * The layers import one way, downward: core and api at the bottom, then store and widgets, the
- * puzzles, lambda, lib, scripts and bin, and bench on top. A file may import from its own layer
+ * puzzles, lambda, lib, scripts and bin, the deployed functions' entries, and bench on top. A file may import from its own layer
  * or any below it, never from one above (every relative import, static or lazy, is read).
  * A puzzle's benchmarks supply inputs and rows; the harnesses that start bundles or servers live
  * in bench/.
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Each top folder's layer: a file may import from its layer or a lower one. */
-const LAYERS: Readonly<Record<string, number>> = { core: 0, api: 0, store: 1, widgets: 1, puzzles: 2, lambda: 3, lib: 4, scripts: 5, bin: 5, bench: 6 };
+const LAYERS: Readonly<Record<string, number>> = { core: 0, api: 0, store: 1, widgets: 1, puzzles: 2, lambda: 3, lib: 4, scripts: 5, bin: 5, functions: 6, bench: 7 };
 function codeFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
@@ -31,17 +31,17 @@ function upwardImports(file: string, text: string): string[] {
 
 /**
  * The files that name the service's own registry (puzzles/registered.ts): the entry points alone,
- * each a process's or a thread's start (the Lambda handlers, the CDK app, the commands, the
+ * each a process's or a thread's start (the Lambda functions' entries, the CDK app, the commands, the
  * benchmarks' runner, and the load's threads). Everything else is handed the registry it serves.
  */
 const ENTRY_POINTS = [
   'bench/run.ts',
   'bin/tablebase.ts',
-  'lambda/index.ts',
-  'lambda/solver-index.ts',
-  'scripts/ask.ts',
+  'functions/api.ts',
+  'functions/loader.ts',
+  'functions/solver.ts',
+    'scripts/ask.ts',
   'scripts/build-page.ts',
-  'scripts/load-function.ts',
   'scripts/load-tables.ts',
   'scripts/lookup.ts',
   'scripts/package-tables.ts',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registry } from '../puzzles/registered';
 
-const OUTSIDE = ['core', 'store', 'api', 'lambda', 'widgets', 'lib', 'scripts', 'bench', 'bin'];
+const OUTSIDE = ['core', 'store', 'api', 'lambda', 'widgets', 'lib', 'functions', 'scripts', 'bench', 'bin'];
 const CODE = /\.(ts|mjs|js|c|html|css)$/;
 const GENERATED = /\.generated\.ts$/;
 

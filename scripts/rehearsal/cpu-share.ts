@@ -14,7 +14,7 @@
  * wall time measures what it actually got (Invocation.invocationCpuMs).
  */
 import { spawnSync } from 'node:child_process';
-import { MB_PER_VCPU } from '../load-function';
+import { MB_PER_VCPU } from '../../lib/function-defaults';
 
 /** The period of the quota, in ms: cgroups' default cpu.cfs_period_us is 100 ms; 20 ms keeps a short invocation's share close to the mean. */
 export const QUOTA_PERIOD_MS = 20;

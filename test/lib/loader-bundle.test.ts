@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BundledFunction, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
-import { MB_PER_VCPU } from '../../scripts/load-function';
+import { MB_PER_VCPU } from '../../lib/function-defaults';
 import { functionUrlEvent } from '../../scripts/function-url-event';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';

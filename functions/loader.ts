@@ -6,9 +6,10 @@
  * a failure throws its sentence, which the trigger turns into the deploy's failure message.
  */
 import { InvalidInputError } from '../core/errors';
+import { MB_PER_VCPU } from '../lib/function-defaults';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
-import { UsageError, loadSettingsFrom, loadTables } from './load-tables';
+import { UsageError, loadSettingsFrom, loadTables } from '../scripts/load-tables';
 
 /** What the stack sets (lib/tablebase-loader.ts). */
 export interface LoaderEnvironment {
@@ -22,9 +23,6 @@ export interface LoaderEnvironment {
   /** Set by Lambda: the function's memory in MB, which gives its CPU. */
   readonly AWS_LAMBDA_FUNCTION_MEMORY_SIZE?: string;
 }
-
-/** Lambda gives CPU in proportion to memory: a vCPU's worth for each 1,769 MB (1.7 at 3,008 MB, on two cores). */
-export const MB_PER_VCPU = 1769;
 
 /**
  * The threads a load gets from the function's memory: the vCPUs' worth of time Lambda gives it,

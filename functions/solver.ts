@@ -7,9 +7,9 @@ import type { Context } from 'aws-lambda';
 import { fileURLToPath } from 'node:url';
 import { registry } from '../puzzles/registered';
 import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
-import type { SolveJob } from './background-solves';
-import { readConfig } from './config';
-import { createSolverState } from './solver-state';
+import type { SolveJob } from '../lambda/background-solves';
+import { readConfig } from '../lambda/config';
+import { createSolverState } from '../lambda/solver-state';
 
 /** Kept back from the invocation's time: the failure's record is written before Lambda ends it. */
 const RESERVE_MS = 30_000;

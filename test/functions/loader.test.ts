@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MB_PER_VCPU, loaderSettings, workersOf } from '../../scripts/load-function';
+import { MB_PER_VCPU } from '../../lib/function-defaults';
+import { loaderSettings, workersOf } from '../../functions/loader';
 
 describe("the deploy's loader", () => {
   it("loads on as many threads as its memory gives it vCPUs' worth of time: one at 1,769 MB and below, two at 3,008 MB, six at the most memory", () => {

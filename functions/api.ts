@@ -1,9 +1,9 @@
 /** The Lambda entry point: the configuration is checked and the dependencies built once per container. */
 import { fileURLToPath } from 'node:url';
 import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
-import { createAppState } from './app-state';
-import { readConfig } from './config';
-import { createHandler } from './handler';
+import { createAppState } from '../lambda/app-state';
+import { readConfig } from '../lambda/config';
+import { createHandler } from '../lambda/handler';
 import { registry } from '../puzzles/registered';
 
 // The estimate tables the stack builds into the package, beside the bundle (lib/tablebase-function.ts).
