@@ -1,7 +1,7 @@
 /**
  * The API's shapes that every puzzle shares, declared once as schemas (Valibot: see
  * docs/api-schemas.md): how an answer was found, /health, /stats and errors. Their TypeScript types
- * are derived in api/answers.ts; /openapi.json describes them from here (lambda/openapi.ts). Each
+ * are derived in api/shapes.ts; /openapi.json describes them from here (lambda/openapi.ts). Each
  * puzzle declares its own query and answer in its folder (puzzles/<name>/schema.ts).
  *
  * The answers are strict objects: the description says every field the function writes, and the

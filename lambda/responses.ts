@@ -3,7 +3,7 @@
  * answers), written field by field from the domain's results, never spread from them, so that a
  * field added to a domain object does not leak into the API unnoticed.
  */
-import type { ErrorResponse, HealthResponse, LoadedTable, StatsResponse, TableHealthResponse, TableStatsResponse } from '../api/answers';
+import type { ErrorResponse, HealthResponse, LoadedTable, StatsResponse, TableHealthResponse, TableStatsResponse } from '../api/shapes';
 import type { Health, TableHealth } from './health-report';
 
 export function healthResponse(health: Health): HealthResponse {

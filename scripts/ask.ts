@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { parserSentence, unknownWord } from './command-options';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { type AwsKeys, canonicalUrl, functionUrlRegion, postHeaders, signedHeaders } from './function-url-signing';
-import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/answers';
+import type { ErrorResponse, FarthestPositionResponse, StatsResponse, TableStatsResponse } from '../api/shapes';
 import { registry } from '../puzzles/registered';
 import type { Registry } from '../puzzles/registry';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
@@ -124,7 +124,7 @@ export async function main(registry: Registry, argv: string[], stdin: NodeJS.Rea
     process.stdout.write(text); // the judge's output, as it came
     return 0;
   }
-  // the API's answer for the command asked (its types in api/answers.ts and each puzzle's response.ts), or an error
+  // the API's answer for the command asked (its types in api/shapes.ts and each puzzle's response.ts), or an error
   let answer: unknown;
   try {
     answer = JSON.parse(text);

@@ -1,5 +1,5 @@
 /** A table's farthest positions, as GET /stats lists them: the hardest questions, one click from being asked. */
-import type { FarthestPositionResponse, TableStatsResponse } from '../api/answers';
+import type { FarthestPositionResponse, TableStatsResponse } from '../api/shapes';
 import { byId } from './dom';
 
 /** The table's farthest positions as buttons that load one onto the board and solve it. */

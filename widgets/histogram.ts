@@ -2,7 +2,7 @@
  * A table's distance histogram for the page, drawn as SVG by the page itself (no library, nothing
  * fetched): one bar per distance from GET /stats, the position just answered marked.
  */
-import type { TableStatsResponse } from '../api/answers';
+import type { TableStatsResponse } from '../api/shapes';
 
 /** SVG's namespace: a name that createElementNS needs, never fetched. */
 const SVG = 'http://www.w3.org/2000/svg';

@@ -4,7 +4,7 @@
  * (puzzles/<name>/page/, named by its Puzzle's `page.panel`) exports one as `panel`; its markup and
  * style lie beside it (panel.html, panel.css), which the build puts into the page.
  */
-import type { StatsResponse } from '../api/answers';
+import type { StatsResponse } from '../api/shapes';
 
 export interface PagePanel {
   /** Its puzzle's name, as the registry lists it. */

@@ -2,7 +2,7 @@
  * GET /stats, asked once as the page starts: it describes every table, and each panel reads its
  * own there (its histograms and farthest positions; a panel whose questions name a goal, the goals loaded).
  */
-import type { StatsResponse } from '../../api/answers';
+import type { StatsResponse } from '../../api/shapes';
 import { ask } from '../../widgets/dom';
 import type { OpenPanel } from '../../widgets/panel';
 

@@ -6,7 +6,7 @@
 import type { PositionRecord } from '../../store/page-codec';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
 import type { Catalog, CatalogEntry, Manifest, TableId } from '../../store/table-schema';
-import type { TableIdentity } from '../../api/answers';
+import type { TableIdentity } from '../../api/shapes';
 import type { Answer, Stored } from './answer';
 
 /** Where a table holds a query's answer. */

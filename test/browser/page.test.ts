@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatsResponse } from '../../api/answers';
+import type { StatsResponse } from '../../api/shapes';
 import type { KnightsResponse } from '../../puzzles/knights/response';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { searchKnights } from '../../puzzles/knights/rules/search';

@@ -4,7 +4,7 @@
  * answer played back, and the eight table's histogram and farthest pairs. Its URL fields are the
  * two boards (from=…&to=…).
  */
-import type { StatsResponse } from '../../../api/answers';
+import type { StatsResponse } from '../../../api/shapes';
 import { cellsOrDefault, swapCells } from '../../../widgets/board-cells';
 import { ask, byId, say } from '../../../widgets/dom';
 import { farthestList } from '../../../widgets/farthest';

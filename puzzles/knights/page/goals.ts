@@ -4,7 +4,7 @@
  * knights question (goal=NAME). A goal the URL names is kept, and questions wait, until /stats
  * tells whether it is loaded: the page never silently answers for another goal.
  */
-import type { StatsResponse, TableStatsResponse } from '../../../api/answers';
+import type { StatsResponse, TableStatsResponse } from '../../../api/shapes';
 import { cellsOf } from '../../../widgets/board-cells';
 import { byId } from '../../../widgets/dom';
 import { MAX_LIMIT } from '../rules/query';

@@ -4,7 +4,7 @@
  * answer played back, and the chosen goal's histogram and farthest positions. Its URL fields are
  * the board, the goal and the limit (board=…&goal=…&limit=…).
  */
-import type { StatsResponse } from '../../../api/answers';
+import type { StatsResponse } from '../../../api/shapes';
 import { cellsOf, cellsOrDefault, swapCells } from '../../../widgets/board-cells';
 import { ask, byId, say } from '../../../widgets/dom';
 import { farthestList } from '../../../widgets/farthest';
