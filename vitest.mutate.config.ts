@@ -51,6 +51,8 @@ export default defineConfig({
     // (slower) could fail for any mutant it covers, counting it killed.
     testNamePattern: /^(?!.*(answers the SPEC samples with their distance and lex-min line|is never overrun))/,
     testTimeout: 60_000,
+    // tables built and loaded before a file's tests: tens of seconds on a shared machine
+    hookTimeout: 180_000,
     pool: 'forks',
   },
 });
