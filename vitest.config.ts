@@ -31,6 +31,7 @@ const SLOW = [
   'test/lib/solver-bundle.test.ts',
   'test/lambda/background-solve.test.ts',
   'test/scripts/help.test.ts',
+  'test/docs/figures-whole.test.ts',
 ];
 
 /**
