@@ -19,7 +19,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PUZZLES, loadChoices, parseLoadWords, withBenchmarks } from '../puzzles/registry';
+import { registry } from '../puzzles/registered';
+import { parseLoadWords } from '../puzzles/registry';
 import { type ArrayPages, planArrayPages } from '../store/array-pages';
 import { packagedArrayFile, readArrayFile } from '../store/array-file';
 import type { AnyTableSpec, TablePages } from '../store/table-pages';
@@ -72,7 +73,7 @@ export interface LoadWords {
  * every other table, as a deploy given those words loads it.
  */
 export async function loadsToTell(): Promise<LoadWords[]> {
-  const largest = (await withBenchmarks()).flatMap(({ benchmarks }) => (benchmarks.rehearsal?.largestLoad === undefined ? [] : [benchmarks.rehearsal.largestLoad.split(/\s+/).filter(Boolean)]));
+  const largest = (await registry.withBenchmarks()).flatMap(({ benchmarks }) => (benchmarks.rehearsal?.largestLoad === undefined ? [] : [benchmarks.rehearsal.largestLoad.split(/\s+/).filter(Boolean)]));
   return [
     { name: 'the default', words: [], largest: false },
     ...largest.flatMap((words) => {
@@ -106,7 +107,7 @@ export function countPages(pages: TablePages | ArrayPages): { pages: number; byt
   return { pages: pages.pages.length, bytes, writeUnits };
 }
 
-const ESTIMATE_TABLES = new Set(PUZZLES.flatMap((puzzle) => puzzle.estimates?.tables ?? []));
+const ESTIMATE_TABLES = new Set(registry.PUZZLES.flatMap((puzzle) => puzzle.estimates?.tables ?? []));
 
 /** The pages of a table of estimates, from the file of arrays the function's package carries (built once, then cached). */
 async function packagedPages(table: string): Promise<ArrayPages> {
@@ -135,7 +136,7 @@ export async function tableFigures(spec: AnyTableSpec, threads = availableParall
 
 /** Every load's figures; `largest: false` leaves out the puzzles' largest loads (seconds instead of minutes). */
 export async function computeFigures(options: { readonly largest?: boolean; readonly threads?: number; readonly log?: (line: string) => void } = {}): Promise<Load[]> {
-  const choices = await loadChoices();
+  const choices = await registry.loadChoices();
   const known = new Map<string, TableFigures>();
   const loads: Load[] = [];
   for (const load of await loadsToTell()) {

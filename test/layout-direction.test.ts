@@ -42,6 +42,7 @@ const ENTRY_POINTS = [
   'functions/solver.ts',
     'scripts/ask.ts',
   'scripts/build-page.ts',
+  'scripts/figures.ts',
   'scripts/load-tables.ts',
   'scripts/lookup.ts',
   'scripts/package-tables.ts',
