@@ -43,6 +43,7 @@ import {
   type DynamoItem,
   type ForeignManifest,
   type LoadIdentity,
+  MalformedItemError,
   type Manifest,
   PARTITION_KEY,
   type Progress,
@@ -52,6 +53,7 @@ import {
   keyPrefix,
   FARTHEST_LISTED,
   generationKey,
+  generationNamed,
   generationPrefix,
   nextGeneration,
   previousKey,
@@ -247,6 +249,11 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const previous = keptManifest && isCurrent(keptManifest) ? keptManifest : undefined;
   const storedProgress = await get(progressKey(spec.table));
   const progress = storedProgress ? readProgress(storedProgress) : undefined;
+  // Generations another schema version wrote: never written into, and removed once this load answers.
+  const foreignGenerations = [existing && !isCurrent(existing) ? existingItem : undefined, previous ? undefined : previousItem, progress ? undefined : storedProgress].flatMap((item) => {
+    const generation = item && generationNamed(item);
+    return generation === undefined ? [] : [generation];
+  });
   if (!options.force) {
     const other = current && current.goal !== spec.goal ? { goal: current.goal, what: 'holds' } : progress && progress.goal !== spec.goal ? { goal: progress.goal, what: 'is loading' } : undefined;
     if (other) {
@@ -265,7 +272,8 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
    * one kept before is removed (unless it is `next` itself, a rollback). Returns the items removed.
    */
   const switchTo = async (next: Manifest): Promise<number> => {
-    if (current && current.generation !== next.generation) await put(manifestItem(current, previousKey(spec.table)));
+    const keepsCurrent = current !== undefined && current.generation !== next.generation;
+    if (keepsCurrent) await put(manifestItem(current, previousKey(spec.table)));
     // Only over the manifest this load read: a load that switched the table meanwhile is not undone.
     const condition: Pick<PutItemCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> = !existing
       ? { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': PARTITION_KEY } }
@@ -280,8 +288,13 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     }
     let removed = 0;
     if (previous && previous.generation !== next.generation && previous.generation !== current?.generation) removed += await removeGeneration(previous.generation);
-    // pages of a schema before generations (a forced reload over an outdated table)
+    // a forced reload over an outdated table: its pages, stored before generations or under another version's
     if (existing && !isCurrent(existing)) removed += await removeOthers(client, tableName, keyPrefix(spec.table), new Set(), policy, stats, pace);
+    for (const generation of new Set(foreignGenerations)) {
+      if (generation !== next.generation && generation !== current?.generation && generation !== previous?.generation) removed += await removeGeneration(generation);
+    }
+    // a previous manifest of another version names pages removed above
+    if (previousItem && !previous && !keepsCurrent) await remove(previousKey(spec.table));
     await catalogue.list(entryOf(next));
     return removed;
   };
@@ -309,7 +322,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const resumable = progress && !options.force && sameIdentity(progress, identity) && !kept.includes(progress.generation) ? progress : undefined;
   // An interrupted load of something else leaves pages no manifest will name.
   if (progress && !resumable && !kept.includes(progress.generation)) await removeGeneration(progress.generation);
-  const generation = resumable?.generation ?? nextGeneration(kept);
+  const generation = resumable?.generation ?? nextGeneration([...kept, ...foreignGenerations]);
   const resumedFrom = resumable?.written ?? 0;
 
   const { checksum, written, bytes, writeUnits, differing } = await writeAll(pages, generation, resumedFrom, {
@@ -379,10 +392,21 @@ async function verifyArrays(client: DynamoDBClient, tableName: string, table: st
   const items = await readPages(client, tableName, pages.pages.map(({ key }) => stored(key)), { policy, consistent: true, pace });
   const differing = pages.pages.filter(({ key }, index) => {
     const item = items.get(stored(key));
-    return !item || !Buffer.from(pageBytesOf(item)).equals(pages.encode(index));
+    const bytes = item && bytesIfIntact(item);
+    return !bytes || !Buffer.from(bytes).equals(pages.encode(index));
   });
   if (differing.length > 0) {
     throw new VerificationError(`${differing.length} of ${pages.pages.length} pages of ${table} read back differ from the arrays built (first: ${differing[0].key}); no manifest was written.`);
+  }
+}
+
+/** A page item's bytes, or undefined when its checksum says it was changed after it was written. */
+function bytesIfIntact(item: DynamoItem): Uint8Array | undefined {
+  try {
+    return pageBytesOf(item);
+  } catch (error) {
+    if (error instanceof MalformedItemError) return undefined;
+    throw error;
   }
 }
 

@@ -25,6 +25,7 @@
  * catalogue item lists the tables loaded, so that a reader finds goals loaded after it started (a
  * goal of someone's own) with one GetItem, and never needs to Scan.
  */
+import { crc32 } from 'node:zlib';
 import type { AttributeDefinition, AttributeValue, KeySchemaElement } from '@aws-sdk/client-dynamodb';
 import type { ArrayShape } from './array-pages';
 import type { PageLayout } from './page-layout';
@@ -33,12 +34,15 @@ import type { PageLayout } from './page-layout';
  * Bumped whenever the key format, item shape or page encoding changes. A reader trusts only a
  * manifest of its own version; anything else is a table that needs a reload.
  *   1: one item per position.  2: pages.  3: tables of byte arrays.  4: generations.
+ *   5: a checksum in every page item.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const PARTITION_KEY = 'pk';
 /** The binary attribute holding a page's bytes. */
 export const PAGE_ATTRIBUTE = 'page';
+/** The binary attribute holding the page's checksum (pageChecksum), 4 bytes, big-endian. */
+export const CHECKSUM_ATTRIBUTE = 'crc32';
 export const KEY_SCHEMA: KeySchemaElement[] = [{ AttributeName: PARTITION_KEY, KeyType: 'HASH' }];
 export const ATTRIBUTE_DEFINITIONS: AttributeDefinition[] = [{ AttributeName: PARTITION_KEY, AttributeType: 'S' }];
 export const DEFAULT_TABLE_NAME = 'tablebase';
@@ -148,18 +152,47 @@ export function readCatalog(item: DynamoItem | undefined): Catalog {
   return catalog;
 }
 
-export function pageItem(key: string, bytes: Uint8Array): DynamoItem {
-  return { [PARTITION_KEY]: { S: key }, [PAGE_ATTRIBUTE]: { B: bytes } };
+/**
+ * The checksum of a page item: CRC-32 over its stored key, then its bytes, so that a page's bytes
+ * found under another key are refused as surely as a flipped bit. The page codec refuses only
+ * bytes that no page can be; a bit flipped in a line's choices decodes to another line that is
+ * just as valid, and only a checksum tells them apart. CRC-32 catches every single-bit flip and
+ * every burst of up to 32 bits (as every 32-bit CRC does), and Node has it built in (zlib.crc32);
+ * CRC32C gives the same two guarantees, and would need a package in the function's bundle.
+ */
+export function pageChecksum(key: string, bytes: Uint8Array): number {
+  return crc32(bytes, crc32(key));
 }
 
-/** A stored item that is not a page of this schema. */
+const checksumBytes = (checksum: number) => {
+  const bytes = new Uint8Array(4);
+  new DataView(bytes.buffer).setUint32(0, checksum);
+  return bytes;
+};
+
+export function pageItem(key: string, bytes: Uint8Array): DynamoItem {
+  return { [PARTITION_KEY]: { S: key }, [PAGE_ATTRIBUTE]: { B: bytes }, [CHECKSUM_ATTRIBUTE]: { B: checksumBytes(pageChecksum(key, bytes)) } };
+}
+
+/** A stored item that is not a page of this schema, or a page changed since it was written. */
 export class MalformedItemError extends Error {
   override readonly name = 'MalformedItemError';
 }
 
+const hex = (checksum: number) => `0x${checksum.toString(16).padStart(8, '0')}`;
+
+/** A page item's bytes, once its checksum says they are the bytes written under its key. */
 export function pageBytesOf(item: DynamoItem): Uint8Array {
+  const key = item[PARTITION_KEY]?.S ?? '?';
   const bytes = item[PAGE_ATTRIBUTE]?.B;
-  if (!(bytes instanceof Uint8Array)) throw new MalformedItemError(`item ${item[PARTITION_KEY]?.S ?? '?'} has no binary "${PAGE_ATTRIBUTE}" attribute`);
+  if (!(bytes instanceof Uint8Array)) throw new MalformedItemError(`item ${key} has no binary "${PAGE_ATTRIBUTE}" attribute`);
+  const stored = item[CHECKSUM_ATTRIBUTE]?.B;
+  if (!(stored instanceof Uint8Array) || stored.length !== 4) throw new MalformedItemError(`item ${key} has no 4-byte "${CHECKSUM_ATTRIBUTE}" attribute`);
+  const expected = new DataView(stored.buffer, stored.byteOffset, 4).getUint32(0);
+  const found = pageChecksum(key, bytes);
+  if (found !== expected) {
+    throw new MalformedItemError(`page ${key} does not match its checksum (CRC-32 ${hex(found)}, stored ${hex(expected)}): it was changed after it was written; reload the table`);
+  }
   return bytes;
 }
 
@@ -335,6 +368,15 @@ export function isCurrent(manifest: Manifest | ForeignManifest): manifest is Man
 
 export function progressItem(progress: Progress): DynamoItem {
   return { ...identityAttributes(progressKey(progress.table), progress), generation: number(progress.generation), written: number(progress.written) };
+}
+
+/**
+ * The generation a manifest or progress item names, whatever version wrote it (versions before 4
+ * had none): the pages of another version's generation are this table's to remove once it is
+ * replaced, and not to be written into meanwhile.
+ */
+export function generationNamed(item: DynamoItem): number | undefined {
+  return item.generation?.N === undefined ? undefined : Number(item.generation.N);
 }
 
 /** The progress of a load, or undefined for one of another schema version (which is started afresh). */

@@ -102,6 +102,12 @@ describe('a table of byte arrays', () => {
     const item = (await stored(tableName, key))!;
     const bytes = Uint8Array.from(item.page.B!);
     bytes[17] ^= 4;
+    // its checksum as it was: refused by it
+    await client.send(new PutItemCommand({ TableName: tableName, Item: { ...item, page: { B: bytes } } }));
+    const flipped = readArrayTable(client, tableName, TABLE, { policy: fast });
+    await expect(flipped).rejects.toThrow(ArrayTableError);
+    await expect(flipped).rejects.toThrow(/^Page arrays#second-one#p0003 of arrays is damaged \(page g\d+\/arrays#second-one#p0003 does not match its checksum .*; reload the table\)\.$/);
+    // its checksum made anew: refused by the manifest's
     await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(key, bytes) }));
     const damaged = readArrayTable(client, tableName, TABLE, { policy: fast });
     await expect(damaged).rejects.toThrow(ArrayTableError);

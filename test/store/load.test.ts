@@ -28,11 +28,15 @@ import {
   MAX_PAGE_ITEM_BYTES,
   type Manifest,
   SCHEMA_VERSION,
+  generationKey,
   generationPrefix,
   itemBytes,
   keyPrefix,
+  manifestItem,
   manifestKey,
   pageBytesOf,
+  previousKey,
+  progressItem,
   progressKey,
   readCatalog,
   readManifest,
@@ -153,6 +157,40 @@ describe('a table written by another schema version', () => {
     expect(forced.removed).toBe(1); // the old position item
     expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(0);
     expect(await countItems(client, tableName, generationPrefix(forced.manifest.generation, 'knights#standard'))).toBe(forced.manifest.pages);
+  });
+
+  it('of generations (4) before pages carried a checksum: read as outdated, refused by a load, and all of it removed by a forced one', async () => {
+    const tableName = await freshTable(client, 'schema4');
+    const table = 'knights#standard';
+    const built = await knightsSpec('standard', 4).build();
+    // What schema 4 wrote: pages of a generation as { pk, page }, its manifest and the previous
+    // one's (the same fields as this version's), and an interrupted load's progress and pages.
+    const pagesOf = async (generation: number, count = built.pages.length) => {
+      for (let index = 0; index < count; index++) {
+        await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: generationKey(generation, built.pages[index].key) }, page: { B: built.encode(index) } } }));
+      }
+    };
+    const manifest = (generation: number): Manifest => ({
+      table, schemaVersion: 4, goal: formatKnightsBoard(standard.board), depth: 4, layout: built.layout, pages: built.pages.length, generation, positions: built.positions,
+      levels: built.levels, bytes: 0, writeUnits: 0, checksum: 'sha256:x', completedAt: '2026-11-29T00:00:00.000Z', farthest: [],
+    });
+    await pagesOf(1);
+    await pagesOf(2);
+    await pagesOf(3, 1);
+    await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(manifest(1), previousKey(table)) }));
+    await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(manifest(2)) }));
+    await client.send(new PutItemCommand({ TableName: tableName, Item: progressItem({ ...manifest(3), written: 1 }) }));
+
+    const store = new PageStore(createDynamoClient({ endpoint: testEndpoint() }), tableName, { timeoutMs: 2000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
+    expect(await store.table(table)).toEqual({ state: 'outdated', found: { table, schemaVersion: 4, completedAt: '2026-11-29T00:00:00.000Z', items: undefined } });
+    await expect(loadTable(client, knightsSpec('standard', 4), { tableName })).rejects.toThrow(/holds knights#standard as written by schema version 4 on 2026-11-29T00:00:00.000Z; this version stores pages \(schema 5\) and cannot read it\. Run again with --force/);
+
+    const forced = await loadTable(client, knightsSpec('standard', 4), { tableName, force: true });
+    expect([1, 2, 3]).not.toContain(forced.manifest.generation);
+    expect(forced.removed).toBe(2 * built.pages.length + 1);
+    const left = (await scanAll(client, tableName)).map((item) => item.pk.S!).sort();
+    expect(left).toEqual([...built.pages.map(({ key }) => generationKey(forced.manifest.generation, key)), 'catalog', manifestKey(table)].sort());
+    expect(await store.lookup(KNIGHTS_FORMAT, forced.manifest, table, knightsRank(encodeKnights(standard.board)))).toMatchObject({ distance: 0 });
   });
 });
 
