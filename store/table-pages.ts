@@ -13,6 +13,7 @@ import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
 import { SparseIndex } from './entry-index';
 import { measureSection } from './measure';
 import { DISTANCE_BITS, type PositionRecord, pageBytesBound } from './page-codec';
+import { PageCodecLimitError, pageCodecProblems } from './page-codec-limits';
 import { type MeasuredSection, encodePages, entryDistance, entryLength, entryMoves } from './page-encoding';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf } from './page-layout';
 import type { ArrayPages } from './array-pages';
@@ -241,6 +242,9 @@ export interface BuildOptions {
 
 /** The pages of a logical table made of `sections` (one per goal), all of one puzzle. */
 export async function planPages(format: PagedPuzzle, sections: readonly Section[], options: BuildOptions = {}): Promise<TablePages> {
+  // Before anything is measured: a record's fields past the codec's limits would be stored wrongly, with nothing said.
+  const problems = pageCodecProblems(format, Math.max(0, ...sections.map(({ bfs }) => bfs.levels.length - 1)));
+  if (problems.length > 0) throw new PageCodecLimitError(`The table of ${sections.map(({ name }) => name).join(', ')} cannot be stored as pages. ${problems.join(' ')}`);
   const threads = Math.max(1, options.threads ?? 1);
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };

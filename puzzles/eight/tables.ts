@@ -42,6 +42,8 @@ export function eightLetters(blank: number, cells: readonly number[]): string {
 
 export const eightTables: StoredTables<EightQuery, EightAnswer> = {
   format: EIGHT_FORMAT,
+  // the whole space around each goal: its farthest boards are 31 moves from 12345678X (SPEC)
+  greatestDistance: 31,
   tables: () => [EIGHT_TABLE],
   describeTable: () => ({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: EIGHT_SPACE_POSITIONS, loadOptions: ['--goals eight'] }),
 

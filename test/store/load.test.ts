@@ -19,7 +19,7 @@ import { systemClock } from '../../core/clock';
 import { seededRandom } from '../../core/seeded';
 import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { knightsRank } from '../../puzzles/knights/rules/space';
-import { EIGHT_FORMAT, eightLetters } from '../../puzzles/eight/tables';
+import { EIGHT_FORMAT, eightLetters, eightTables } from '../../puzzles/eight/tables';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
@@ -229,6 +229,8 @@ describe('the positions a load reads back', () => {
     // 12345678X's farthest are its two 31-move positions; 1234X5678's are 30 moves away.
     expect(eight.filter((position) => position.key.startsWith('eight#12345678X#')).map((position) => position.record.distance)).toEqual([31, 31]);
     expect(new Set(eight.filter((position) => position.key.startsWith('eight#1234X5678#')).map((position) => position.record.distance))).toEqual(new Set([30]));
+    // the farthest of all 9 goals' boards: the greatest distance the eight tables declare
+    expect((await wholeEight.build()).levels.length - 1).toBe(eightTables.greatestDistance);
   });
 
   it('are one in a thousand of the table, at least 1,000 and at most 10,000', () => {
