@@ -26,7 +26,9 @@ import { existsSync } from 'node:fs';
 import { packagedArrayFile, readArrayFile } from '../store/array-file';
 import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
 import { type PageStore, StoreUnavailableError, type TableState } from '../store/page-store';
-import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
+import type { TableId } from '../store/table-keys';
+import type { Catalog } from '../store/catalog';
+import { type Manifest, SCHEMA_VERSION } from '../store/manifests';
 import type { BackgroundSolves, SolveStanding } from './background-solves';
 import { SolveUnavailableError, SolvingInBackgroundError } from './errors';
 

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { InvalidInputError } from '../core/errors';
 import type { AnyTableSpec } from '../store/table-pages';
-import type { Catalog, TableId } from '../store/table-schema';
+import type { TableId } from '../store/table-keys';
+import type { Catalog } from '../store/catalog';
 import { eight } from './eight';
 import { fifteen } from './fifteen';
 import { knights } from './knights';

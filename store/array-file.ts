@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type ArrayPages, type ArrayShape, arrayPageBytes, arrayPageRefs } from './array-pages';
-import type { TableId } from './table-schema';
+import type { TableId } from './table-keys';
 
 const FORMAT_LINE = 'tablebase arrays 1\n';
 

@@ -10,7 +10,11 @@ import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { arrayPageRefs } from './array-pages';
 import { readPages } from './page-reads';
 import type { RetryPolicy } from './retry';
-import { type DynamoItem, MalformedItemError, type Manifest, PARTITION_KEY, type TableId, generationKey, isCurrent, manifestKey, pageBytesOf, readManifest } from './table-schema';
+import { type DynamoItem, MalformedItemError, PARTITION_KEY } from './table-schema';
+import { type TableId, manifestKey } from './table-keys';
+import { generationKey } from './generations';
+import { pageBytesOf } from './page-items';
+import { type Manifest, isCurrent, readManifest } from './manifests';
 
 /** The table is missing, unfinished, of another kind or version, or does not match its manifest. */
 export class ArrayTableError extends Error {

@@ -35,41 +35,12 @@ import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { ArrayPages } from './array-pages';
 import { readPages } from './page-reads';
 import type { AnyTableSpec, TablePages } from './table-pages';
-import {
-  CATALOG_ATTRIBUTE,
-  CATALOG_KEY,
-  type CatalogEntry,
-  catalogCountAttribute,
-  type DynamoItem,
-  type ForeignManifest,
-  type LoadIdentity,
-  MalformedItemError,
-  type Manifest,
-  PARTITION_KEY,
-  type Progress,
-  SCHEMA_VERSION,
-  isCurrent,
-  itemBytes,
-  keyPrefix,
-  FARTHEST_LISTED,
-  generationKey,
-  generationNamed,
-  generationPrefix,
-  nextGeneration,
-  previousKey,
-  manifestItem,
-  manifestKey,
-  pageBytesOf,
-  catalogEntryValue,
-  pageItem,
-  progressItem,
-  progressKey,
-  readCatalog,
-  readManifest,
-  readProgress,
-  sameIdentity,
-  writeUnitsOf,
-} from './table-schema';
+import { type DynamoItem, MalformedItemError, PARTITION_KEY } from './table-schema';
+import { keyPrefix, previousKey, manifestKey, progressKey } from './table-keys';
+import { generationKey, generationPrefix, nextGeneration } from './generations';
+import { CATALOG_ATTRIBUTE, CATALOG_KEY, type CatalogEntry, catalogCountAttribute, catalogEntryValue, readCatalog } from './catalog';
+import { itemBytes, pageBytesOf, pageItem, writeUnitsOf } from './page-items';
+import { type ForeignManifest, type LoadIdentity, type Manifest, type Progress, SCHEMA_VERSION, isCurrent, FARTHEST_LISTED, generationNamed, manifestItem, progressItem, readManifest, readProgress, sameIdentity } from './manifests';
 import { ReadPace } from './read-pace';
 import { checkPage, countItems, removeOthers, spotCheck } from './verify';
 

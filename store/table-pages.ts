@@ -18,8 +18,11 @@ import { type MeasuredSection, encodePages, entryDistance, entryLength, entryMov
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf } from './page-layout';
 import type { ArrayPages } from './array-pages';
 import type { PagedPuzzle } from './paged-puzzle';
-import type { Catalog, FarthestPosition, TableId } from './table-schema';
-import { pageCapacity, pageKey } from './table-schema';
+import type { TableId } from './table-keys';
+import type { Catalog } from './catalog';
+import type { FarthestPosition } from './manifests';
+import { pageKey } from './table-keys';
+import { pageCapacity } from './page-items';
 
 /** A logical table before its positions (or arrays) are computed: enough to compare with a manifest. */
 export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {

@@ -10,7 +10,7 @@ import type { EightAnswer, EightQuery } from './rules/query';
 import type { StoredTables } from '../roles/stored-tables';
 import { EIGHT_POSITIONS, blankOfRank, encodeEight } from './rules/space';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
-import type { TableId } from '../../store/table-schema';
+import type { TableId } from '../../store/table-keys';
 
 export const EIGHT_TABLE: TableId = 'eight';
 /** The goals of the table, as its manifest names them. */

@@ -14,7 +14,9 @@
 import type { PositionRecord } from '../../store/page-codec';
 import { pageCodecProblems } from '../../store/page-codec-limits';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
-import type { Catalog, CatalogEntry, Manifest, TableId } from '../../store/table-schema';
+import type { TableId } from '../../store/table-keys';
+import type { Catalog, CatalogEntry } from '../../store/catalog';
+import type { Manifest } from '../../store/manifests';
 import type { TableIdentity } from '../../api/answers';
 import type { Answer, Stored } from './answer';
 

@@ -13,7 +13,9 @@ import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { ArrayFileError, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../../store/array-file';
 import type { ArrayPages } from '../../store/array-pages';
 import { loadTable } from '../../store/loader';
-import { type Manifest, PARTITION_KEY, manifestKey, readManifest } from '../../store/table-schema';
+import { PARTITION_KEY } from '../../store/table-schema';
+import { manifestKey } from '../../store/table-keys';
+import { type Manifest, readManifest } from '../../store/manifests';
 import { freshTable, testClient } from '../support/dynamodb';
 
 const client = testClient();

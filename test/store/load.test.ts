@@ -23,24 +23,11 @@ import { EIGHT_FORMAT, eightLetters, eightTables } from '../../puzzles/eight/tab
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
-import {
-  FARTHEST_LISTED,
-  MAX_PAGE_ITEM_BYTES,
-  type Manifest,
-  SCHEMA_VERSION,
-  generationKey,
-  generationPrefix,
-  itemBytes,
-  keyPrefix,
-  manifestItem,
-  manifestKey,
-  pageBytesOf,
-  previousKey,
-  progressItem,
-  progressKey,
-  readCatalog,
-  readManifest,
-} from '../../store/table-schema';
+import { keyPrefix, manifestKey, previousKey, progressKey } from '../../store/table-keys';
+import { generationKey, generationPrefix } from '../../store/generations';
+import { readCatalog } from '../../store/catalog';
+import { MAX_PAGE_ITEM_BYTES, itemBytes, pageBytesOf } from '../../store/page-items';
+import { FARTHEST_LISTED, type Manifest, SCHEMA_VERSION, manifestItem, progressItem, readManifest } from '../../store/manifests';
 import { countItems } from '../../store/verify';
 import { createDynamoClient } from '../../store/client';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';

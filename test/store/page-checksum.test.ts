@@ -8,7 +8,9 @@ import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { EIGHT_FORMAT } from '../../puzzles/eight/tables';
 import { decodePage } from '../../store/page-codec';
 import type { TablePages } from '../../store/table-pages';
-import { CHECKSUM_ATTRIBUTE, type DynamoItem, MalformedItemError, PAGE_ATTRIBUTE, PARTITION_KEY, generationKey, pageBytesOf, pageItem } from '../../store/table-schema';
+import { type DynamoItem, MalformedItemError, PARTITION_KEY } from '../../store/table-schema';
+import { generationKey } from '../../store/generations';
+import { CHECKSUM_ATTRIBUTE, PAGE_ATTRIBUTE, pageBytesOf, pageItem } from '../../store/page-items';
 
 const DEPTH = 14;
 let pages: TablePages;

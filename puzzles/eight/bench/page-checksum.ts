@@ -18,7 +18,9 @@ import { startLocalDynamo } from '../../../store/local-dynamodb';
 import { decodePage } from '../../../store/page-codec';
 import { ensureTable } from '../../../store/table-admin';
 import type { TablePages } from '../../../store/table-pages';
-import { type DynamoItem, PAGE_ATTRIBUTE, PARTITION_KEY, generationKey, itemBytes, pageBytesOf, pageItem, writeUnitsOf } from '../../../store/table-schema';
+import { type DynamoItem, PARTITION_KEY } from '../../../store/table-schema';
+import { generationKey } from '../../../store/generations';
+import { PAGE_ATTRIBUTE, itemBytes, pageBytesOf, pageItem, writeUnitsOf } from '../../../store/page-items';
 import { eightSpec } from '../offline/loads';
 
 /** Decoding rounds over every page in a lookup trial: long enough to time, short enough to repeat. */

@@ -18,7 +18,7 @@ import { knightsSpec } from '../../../puzzles/knights/offline/loads';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
 import { samples } from '../../../core/seeded';
 import { CatalogFullError, GoalConflictError, loadTable } from '../../../store/loader';
-import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValue, readCatalog } from '../../../store/table-schema';
+import { CATALOG_ATTRIBUTE, CATALOG_KEY, catalogCountAttribute, catalogEntryValue, readCatalog } from '../../../store/catalog';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { call } from '../../support/function-url';
 import { quietLog } from '../../support/log';
