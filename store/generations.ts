@@ -1,5 +1,5 @@
 /**
- * Generations: each load writes its pages under a number of its own (`g3/knights#standard#p000123`),
+ * Generations: each load writes its pages under a number of its own (`g3/puzzle#goal#p000123`),
  * so that a reload never touches the pages being read, and a reader never mixes two loads. Only two
  * are ever kept: the one the manifest names, and the one it replaced (for a rollback).
  */
