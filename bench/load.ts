@@ -15,7 +15,8 @@ import { type AnyTableSpec, type TablePages } from '../store/table-pages';
 import type { ArrayPages } from '../store/array-pages';
 import { type Registry, tableSpecs } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
-import { type DynamoItem, pageItem } from '../store/table-schema';
+import type { DynamoItem } from '../store/table-schema';
+import { pageItem } from '../store/page-items';
 import type { Row } from '../core/benchmark';
 
 /** The baseline: the same pages, the same concurrency, nothing but BatchWriteItem calls. */

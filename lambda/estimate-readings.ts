@@ -14,7 +14,7 @@ import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
 import { packagedArrayFile, readArrayFile } from '../store/array-file';
 import { ArrayTableError, ArrayTableNotLoadedError } from '../store/array-reads';
 import type { PageStore } from '../store/page-store';
-import type { TableId } from '../store/table-schema';
+import type { TableId } from '../store/table-keys';
 import { describeFailure } from './store-guard';
 
 type Estimates =

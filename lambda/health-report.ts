@@ -5,7 +5,9 @@
 import type { Registry } from '../puzzles/registry';
 import type { TableFacts } from '../puzzles/roles/stored-tables';
 import type { TableState } from '../store/page-store';
-import { type Catalog, type Manifest, SCHEMA_VERSION, type TableId } from '../store/table-schema';
+import type { Catalog } from '../store/catalog';
+import { type Manifest, SCHEMA_VERSION } from '../store/manifests';
+import type { TableId } from '../store/table-keys';
 import type { EstimateReadings } from './estimate-readings';
 import { type StoreGuard, describeFailure } from './store-guard';
 

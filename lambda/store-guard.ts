@@ -11,7 +11,9 @@ import { type Clock, systemClock } from '../core/clock';
 import type { SearchBudget } from '../core/ida-star';
 import type { LoadedGoals } from '../puzzles/roles/stored-tables';
 import { type PageStore, StoreUnavailableError } from '../store/page-store';
-import type { Catalog, Manifest, TableId } from '../store/table-schema';
+import type { Catalog } from '../store/catalog';
+import type { Manifest } from '../store/manifests';
+import type { TableId } from '../store/table-keys';
 
 /**
  * After a DynamoDB failure, how long every request is answered by search without asking again

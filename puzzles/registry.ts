@@ -7,10 +7,11 @@
 import { parseArgs } from 'node:util';
 import { InvalidInputError } from '../core/errors';
 import type { AnyTableSpec } from '../store/table-pages';
-import type { Catalog, TableId } from '../store/table-schema';
+import type { TableId } from '../store/table-keys';
+import type { Catalog } from '../store/catalog';
 import type { OfflineRoles, Puzzle } from './puzzle';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
-import type { TableFacts } from './roles/stored-tables';
+import { type TableFacts, storedTablesProblems } from './roles/stored-tables';
 import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 
 /** What everything above the puzzles asks of a list of puzzles. */
@@ -40,8 +41,13 @@ export interface LoadChoices {
   readonly loads: readonly TableLoads[];
 }
 
-/** A registry of these puzzles (the tests make one with a puzzle of their own). */
+/**
+ * A registry of these puzzles (the tests make one with a puzzle of their own). A puzzle whose
+ * stored tables would not fit the page codec is refused here, before any table of it is built.
+ */
 export function registryOf(puzzles: readonly Puzzle[]): Registry {
+  const problems = puzzles.flatMap(storedTablesProblems);
+  if (problems.length > 0) throw new Error(problems.join(' '));
   const withOfflineRoles = () => Promise.all(puzzles.map(async (puzzle) => ({ puzzle, offline: await puzzle.offline() })));
   return {
     PUZZLES: puzzles,

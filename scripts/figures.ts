@@ -24,7 +24,8 @@ import { parseLoadWords } from '../puzzles/registry';
 import { type ArrayPages, planArrayPages } from '../store/array-pages';
 import { packagedArrayFile, readArrayFile } from '../store/array-file';
 import type { AnyTableSpec, TablePages } from '../store/table-pages';
-import { MAX_PAGE_ITEM_BYTES, generationKey, itemBytes, pageItem, writeUnitsOf } from '../store/table-schema';
+import { generationKey } from '../store/generations';
+import { MAX_PAGE_ITEM_BYTES, itemBytes, pageItem, writeUnitsOf } from '../store/page-items';
 import { packageTables } from './package-tables';
 
 export const FIGURES_FILE = fileURLToPath(new URL('../docs/figures.md', import.meta.url));

@@ -16,11 +16,14 @@ import { createDynamoClient } from '../store/client';
 import { pageSlotOf } from '../store/page-layout';
 import { ArrayTableError } from '../store/array-reads';
 import { PageStore } from '../store/page-store';
-import type { TableId } from '../store/table-schema';
+import type { TableId } from '../store/table-keys';
 import type { Answer } from '../puzzles/roles/answer';
 import type { EstimateTables } from '../puzzles/roles/estimate-tables';
 import { DEFAULT_RETRY } from '../store/retry';
-import { DEFAULT_TABLE_NAME, PARTITION_KEY, generationKey, itemBytes, pageItem, pageKey } from '../store/table-schema';
+import { DEFAULT_TABLE_NAME, PARTITION_KEY } from '../store/table-schema';
+import { pageKey } from '../store/table-keys';
+import { generationKey } from '../store/generations';
+import { itemBytes } from '../store/page-items';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
 import { ownOptions, questionOptions } from './question-options';
@@ -121,7 +124,7 @@ async function main({ TABLED, QUESTION_OPTIONS, USAGE }: Awaited<ReturnType<type
       return EXIT.unavailable;
     }
     const decoded = await store.page(tables.format, manifest, key, page);
-    console.log(`page       ${stored}: ${itemBytes(pageItem(stored, Item.page.B!))} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
+    console.log(`page       ${stored}: ${itemBytes(Item)} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
     const record = decoded.find(slot);
     if (!record) {
       console.log(`record     none: the position is more than ${manifest.depth} moves from the goal`);

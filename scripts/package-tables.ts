@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { sourceKey } from '../core/source-key';
 import { registry } from '../puzzles/registered';
 import { ArrayFileError, arrayCacheFolder, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../store/array-file';
-import type { TableId } from '../store/table-schema';
+import type { TableId } from '../store/table-keys';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where built files are kept between builds. */

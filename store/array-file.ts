@@ -13,9 +13,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type ArrayPages, type ArrayShape, arrayPageBytes, arrayPageRefs } from './array-pages';
-import type { TableId } from './table-schema';
+import type { TableId } from './table-keys';
 
-const FORMAT_LINE = 'tablebase arrays 1\n';
+/**
+ * Bumped whenever the checksum of the same arrays changes: it is the manifest's, over the pages a
+ * load cuts them into, so a change in the pages' size changes it.
+ *   2: pages a few bytes smaller, for the checksum in every page item (schema 5).
+ */
+const FORMAT_LINE = 'tablebase arrays 2\n';
 
 /** The folder of a function's package that holds its tables' files, beside its bundle. */
 export const PACKAGED_TABLES_FOLDER = 'tables';

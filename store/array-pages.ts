@@ -10,8 +10,9 @@
  * load recognises the same pages, and a reader finds every key from the manifest alone.
  */
 import type { PageLayout } from './page-layout';
-import type { TableId } from './table-schema';
-import { keyPrefix, pageCapacity, pageKey } from './table-schema';
+import type { TableId } from './table-keys';
+import { keyPrefix, pageKey } from './table-keys';
+import { pageCapacity } from './page-items';
 
 /** One array of a table: its name (part of its page keys) and its length in bytes. */
 export interface ArrayShape {

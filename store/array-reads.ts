@@ -10,7 +10,11 @@ import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { arrayPageRefs } from './array-pages';
 import { readPages } from './page-reads';
 import type { RetryPolicy } from './retry';
-import { type Manifest, PARTITION_KEY, type TableId, generationKey, isCurrent, manifestKey, pageBytesOf, readManifest } from './table-schema';
+import { type DynamoItem, MalformedItemError, PARTITION_KEY } from './table-schema';
+import { type TableId, manifestKey } from './table-keys';
+import { generationKey } from './generations';
+import { pageBytesOf } from './page-items';
+import { type Manifest, isCurrent, readManifest } from './manifests';
 
 /** The table is missing, unfinished, of another kind or version, or does not match its manifest. */
 export class ArrayTableError extends Error {
@@ -56,7 +60,7 @@ export function checkedArrays(manifest: Manifest, items: ReadonlyMap<string, { [
   for (const ref of refs) {
     const item = items.get(generationKey(manifest.generation, ref.key));
     if (!item) throw new ArrayTableError(`${manifest.table} lacks its page ${ref.key}, which its manifest promises; reload the table.`);
-    const bytes = pageBytesOf(item as Parameters<typeof pageBytesOf>[0]);
+    const bytes = intactBytes(manifest, ref.key, item as DynamoItem);
     if (bytes.length !== ref.end - ref.start) throw new ArrayTableError(`Page ${ref.key} of ${manifest.table} holds ${bytes.length} bytes, not ${ref.end - ref.start}; reload the table.`);
     arrays[ref.array].set(bytes, ref.start);
     hash.update(`${ref.key}\n`).update(bytes);
@@ -64,4 +68,14 @@ export function checkedArrays(manifest: Manifest, items: ReadonlyMap<string, { [
   const checksum = `sha256:${hash.digest('hex')}`;
   if (checksum !== manifest.checksum) throw new ArrayTableError(`The pages of ${manifest.table} do not match its manifest's checksum (read ${checksum.slice(0, 19)}…, expected ${manifest.checksum.slice(0, 19)}…): a page was changed after the load; reload the table.`);
   return { manifest, arrays: new Map(shapes.map(({ name }, i) => [name, arrays[i]])) };
+}
+
+/** A page's bytes, its checksum checked: a page changed after the load is the table's damage, like any other mismatch. */
+function intactBytes(manifest: Manifest, key: string, item: DynamoItem): Uint8Array {
+  try {
+    return pageBytesOf(item);
+  } catch (error) {
+    if (!(error instanceof MalformedItemError)) throw error;
+    throw new ArrayTableError(`Page ${key} of ${manifest.table} is damaged (${error.message}).`);
+  }
 }

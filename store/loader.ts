@@ -10,7 +10,7 @@
  *     page is encoded (into one buffer of a few bytes a position); the pages stream out under the
  *     generation's keys in a fixed order, in batches of 25 with a bounded number in flight.
  *  3. Every few seconds a progress item records the generation and how many leading pages are
- *     surely stored (the low-water mark of finished batches). A killed load resumes from there;
+ *     surely stored (the low-water mark of finished batches; generation-writer.ts). A killed load resumes from there;
  *     pages past it that were already written are simply written again with the same content
  *     (puts are idempotent and keys unique), so the end result is exactly the expected pages.
  *     Every page of a table of positions is checked as it goes out, in memory, against the BFS
@@ -18,73 +18,51 @@
  *     lost a position, at its edge or anywhere, fails the load.
  *  4. An exact count of the generation's items by Scan, and a spot check of random positions and
  *     the farthest ones read back and decoded from their pages against the in-memory tables (a
- *     table of arrays is read back whole and compared byte for byte).
+ *     table of arrays is read back whole and compared byte for byte; generation-checks.ts).
  *  5. Only then the switch: the manifest it replaces is kept as the previous one, and the table's
  *     manifest becomes this generation's in one conditional write (refused if another load
  *     switched it meanwhile). The generation before the previous one is removed.
  *  6. The catalogue lists the table, so that a running service finds it (a goal of someone's own)
- *     with its next read of the catalogue.
+ *     with its next read of the catalogue (catalog-listing.ts).
  *
  * A table already loaded or being loaded for another goal (a goal name used again for another
- * board) is refused unless forced, and so is a table the catalogue has no room for.
+ * board) is refused unless forced, and so is a table the catalogue has no room for
+ * (load-errors.ts). loadTable takes these steps in turn, each a function below.
  */
-import { createHash } from 'node:crypto';
-import { type AttributeValue, ConditionalCheckFailedException, DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, type PutItemCommandInput, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { BATCH_SIZE, type WriteStats, newWriteStats, writeBatch } from './batch-writer';
-import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import { ConditionalCheckFailedException, DeleteItemCommand, type DynamoDBClient, GetItemCommand, PutItemCommand, type PutItemCommandInput } from '@aws-sdk/client-dynamodb';
 import type { ArrayPages } from './array-pages';
-import { readPages } from './page-reads';
-import type { AnyTableSpec, TablePages } from './table-pages';
+import { type WriteStats, newWriteStats, writeBatch } from './batch-writer';
+import { CATALOG_KEY, type Catalog, type CatalogEntry, readCatalog } from './catalog';
+import { CatalogFullError, listInCatalog } from './catalog-listing';
+import { type CheckReads, verifyGeneration } from './generation-checks';
+import { type Written, writeGeneration } from './generation-writer';
+import { generationPrefix, nextGeneration } from './generations';
+import { GoalConflictError, LoadRaceError, OutdatedTableError, VerificationError } from './load-errors';
 import {
-  CATALOG_ATTRIBUTE,
-  CATALOG_KEY,
-  type CatalogEntry,
-  catalogCountAttribute,
-  type DynamoItem,
+  FARTHEST_LISTED,
   type ForeignManifest,
   type LoadIdentity,
   type Manifest,
-  PARTITION_KEY,
   type Progress,
   SCHEMA_VERSION,
+  generationNamed,
   isCurrent,
-  itemBytes,
-  keyPrefix,
-  FARTHEST_LISTED,
-  generationKey,
-  generationPrefix,
-  nextGeneration,
-  previousKey,
   manifestItem,
-  manifestKey,
-  pageBytesOf,
-  catalogEntryValue,
-  pageItem,
   progressItem,
-  progressKey,
-  readCatalog,
   readManifest,
   readProgress,
   sameIdentity,
-  writeUnitsOf,
-} from './table-schema';
+} from './manifests';
 import { ReadPace } from './read-pace';
-import { checkPage, countItems, removeOthers, spotCheck } from './verify';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import { keyPrefix, manifestKey, previousKey, progressKey } from './table-keys';
+import type { AnyTableSpec, TablePages } from './table-pages';
+import { type DynamoItem, PARTITION_KEY } from './table-schema';
+import { checkPage, removeOthers } from './verify';
 
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
 export const CHECKPOINT_EVERY_MS = 2000;
-/**
- * Random positions read back before the manifest is written: one in a thousand, at least 1,000
- * (enough to catch any systematic fault, a wrong layout or a codec mismatch, with certainty) and
- * at most 10,000 (a whole space of tens of millions: reading them costs a few thousand page reads).
- */
-export function spotChecksFor(positions: number): number {
-  return Math.min(positions, Math.max(1000, Math.min(10_000, Math.ceil(positions / 1000))));
-}
-/** The farthest positions (the longest lines, the deepest records) are read back as well, up to this many. */
-export const FARTHEST_CHECKS = 100;
-/** How often progress is reported while writing: smooth for a bar, cheap for the loop. */
-const REPORT_EVERY_MS = 250;
+export const DEFAULT_CONCURRENCY = 16;
 
 export interface LoadOptions {
   readonly tableName: string;
@@ -141,206 +119,212 @@ export interface LoadResult {
   readonly seconds: number;
 }
 
-export class VerificationError extends Error {
-  override readonly name = 'VerificationError';
+export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, options: LoadOptions): Promise<LoadResult> {
+  const run = new LoadRun(client, spec, options);
+  const existing = await readManifestOf(run);
+  if (run.isThisLoad(existing.current) && !options.force) return alreadyLoaded(run, existing.current);
+  const found = await readKeptAndProgress(run, existing);
+  await refuseConflicts(run, found);
+  if (run.isThisLoad(found.previous) && !options.force && found.current) return restore(run, found, found.previous);
+
+  run.report('computing', 0, 0, 0, 0);
+  const pages = await spec.build({ threads: options.threads });
+  const plan = await planGeneration(run, found, pages);
+  const written = await writePages(run, pages, plan);
+  run.report('verifying', pages.pages.length, pages.pages.length, written.written, plan.resumedFrom);
+  await verifyGeneration(run.reads, spec, pages, plan.generation);
+  const manifest = manifestOf(plan, pages, written);
+  const removed = await switchTo(run, found, manifest);
+  await run.remove(progressKey(spec.table));
+  run.report('done', pages.pages.length, pages.pages.length, written.written, plan.resumedFrom);
+  return run.result('loaded', manifest, { written: written.written, resumedFrom: plan.resumedFrom, removed });
 }
 
-/** The table holds a load written by another schema version, and the load was not forced. */
-export class OutdatedTableError extends Error {
-  override readonly name = 'OutdatedTableError';
-  constructor(readonly found: ForeignManifest, tableName: string) {
-    super(
-      `Table ${tableName} holds ${found.table} as written by schema version ${found.schemaVersion}` +
-        `${found.items === undefined ? '' : ` (${found.items.toLocaleString('en-US')} items)`}${found.completedAt ? ` on ${found.completedAt}` : ''}; ` +
-        `this version stores pages (schema ${SCHEMA_VERSION}) and cannot read it. Run again with --force to replace it ` +
-        `(the old items are deleted, one write unit each), or load into a new table with --table NAME and point the stack at it.`,
-    );
+/** One run of loadTable: its table and options, what it has done, and the table's items it reads and writes. */
+class LoadRun {
+  readonly stats: WriteStats = newWriteStats();
+  readonly policy: RetryPolicy;
+  readonly pace: ReadPace | undefined;
+  private readonly started = performance.now();
+
+  constructor(
+    readonly client: DynamoDBClient,
+    readonly spec: AnyTableSpec,
+    readonly options: LoadOptions,
+  ) {
+    this.policy = options.retry ?? DEFAULT_RETRY;
+    this.pace = options.readUnitsPerSecond === undefined ? undefined : new ReadPace(options.readUnitsPerSecond);
   }
+
+  get tableName(): string {
+    return this.options.tableName;
+  }
+
+  /** How the load reads its table back to check it. */
+  get reads(): CheckReads {
+    const { client, tableName, policy, pace, options } = this;
+    return { client, tableName, policy, pace, scanSegments: options.scanSegments, spotChecks: options.spotChecks, random: options.random };
+  }
+
+  async get(key: string): Promise<DynamoItem | undefined> {
+    return (await this.client.send(new GetItemCommand({ TableName: this.tableName, Key: { [PARTITION_KEY]: { S: key } }, ConsistentRead: true }))).Item;
+  }
+
+  async put(item: DynamoItem, condition: Pick<PutItemCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> = {}): Promise<void> {
+    await this.client.send(new PutItemCommand({ TableName: this.tableName, Item: item, ...condition }));
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteItemCommand({ TableName: this.tableName, Key: { [PARTITION_KEY]: { S: key } } }));
+  }
+
+  /** Removes every item whose key starts with `prefix` (a generation no manifest names any more); how many. */
+  removeUnder(prefix: string): Promise<number> {
+    return removeOthers(this.client, this.tableName, prefix, new Set(), this.policy, this.stats, this.pace);
+  }
+
+  removeGeneration(generation: number): Promise<number> {
+    return this.removeUnder(generationPrefix(generation, this.spec.table));
+  }
+
+  /** The manifest is of this load: its goal, to its depth. */
+  isThisLoad(manifest: Manifest | undefined): manifest is Manifest {
+    return manifest !== undefined && manifest.goal === this.spec.goal && manifest.depth === this.spec.depth;
+  }
+
+  catalogEntryOf(manifest: Manifest): CatalogEntry {
+    return { goal: manifest.goal, whole: manifest.positions === this.spec.spacePositions, depth: manifest.levels.length - 1 };
+  }
+
+  async readCatalog(): Promise<Catalog> {
+    return readCatalog(await this.get(CATALOG_KEY));
+  }
+
+  listInCatalog(entry: CatalogEntry): Promise<void> {
+    return listInCatalog(this.client, this.tableName, this.spec.table, entry, this.spec.catalogBound);
+  }
+
+  report(phase: LoadPhase, total: number, generated: number, written: number, resumedFrom: number): void {
+    this.options.onProgress?.({ table: this.spec.table, phase, total, generated, written, resumedFrom, stats: this.stats });
+  }
+
+  result(status: LoadResult['status'], manifest: Manifest, counts: Pick<LoadResult, 'written' | 'resumedFrom' | 'removed'>): LoadResult {
+    return { table: this.spec.table, status, manifest, ...counts, stats: this.stats, seconds: (performance.now() - this.started) / 1000 };
+  }
+}
+
+/** The table's manifest before the load: the item (of any version), and what it says. */
+interface Existing {
+  readonly item: DynamoItem | undefined;
+  readonly manifest: Manifest | ForeignManifest | undefined;
+  /** The manifest, when this version wrote it. */
+  readonly current: Manifest | undefined;
+}
+
+/** What the table holds of this logical table before the load writes anything. */
+interface Found extends Existing {
+  /** The manifest of the generation the current one replaced, when this version wrote it; and its item, of any version. */
+  readonly previous: Manifest | undefined;
+  readonly previousItem: DynamoItem | undefined;
+  /** An interrupted load's progress, when this version wrote it. */
+  readonly progress: Progress | undefined;
+  /** Generations another schema version wrote: never written into, and removed once this load answers. */
+  readonly foreignGenerations: readonly number[];
+}
+
+/** The table's manifest; one of another schema version is refused unless the load is forced. */
+async function readManifestOf(run: LoadRun): Promise<Existing> {
+  const item = await run.get(manifestKey(run.spec.table));
+  const manifest = item ? readManifest(item) : undefined;
+  if (manifest && !isCurrent(manifest) && !run.options.force) throw new OutdatedTableError(manifest, run.tableName);
+  return { item, manifest, current: manifest && isCurrent(manifest) ? manifest : undefined };
+}
+
+/** Nothing to write: a table loaded before the catalogue listed it is listed now; one listed already costs a read only. */
+async function alreadyLoaded(run: LoadRun, current: Manifest): Promise<LoadResult> {
+  const listed = (await run.readCatalog()).get(run.spec.table);
+  const entry = run.catalogEntryOf(current);
+  if (!listed || listed.goal !== entry.goal || listed.whole !== entry.whole || listed.depth !== entry.depth) await run.listInCatalog(entry);
+  return run.result('already-loaded', current, { written: 0, resumedFrom: current.pages, removed: 0 });
+}
+
+/** The manifest the current one replaced, and an interrupted load's progress. */
+async function readKeptAndProgress(run: LoadRun, existing: Existing): Promise<Found> {
+  const previousItem = await run.get(previousKey(run.spec.table));
+  const kept = previousItem ? readManifest(previousItem) : undefined;
+  const previous = kept && isCurrent(kept) ? kept : undefined;
+  const storedProgress = await run.get(progressKey(run.spec.table));
+  const progress = storedProgress ? readProgress(storedProgress) : undefined;
+  const foreign = [existing.current ? undefined : existing.item, previous ? undefined : previousItem, progress ? undefined : storedProgress];
+  const foreignGenerations = foreign.flatMap((item) => {
+    const generation = item && generationNamed(item);
+    return generation === undefined ? [] : [generation];
+  });
+  return { ...existing, previous, previousItem, progress, foreignGenerations };
+}
+
+/** Another goal held or being loaded under this table's name is refused unless forced; a table the catalogue has no room for, always. */
+async function refuseConflicts(run: LoadRun, { current, progress }: Found): Promise<void> {
+  const { spec } = run;
+  if (!run.options.force) {
+    const other = current && current.goal !== spec.goal ? { goal: current.goal, what: 'holds' } : progress && progress.goal !== spec.goal ? { goal: progress.goal, what: 'is loading' } : undefined;
+    if (other) {
+      throw new GoalConflictError(`${spec.table} already ${other.what} the goal ${other.goal}, not ${spec.goal}; load this goal under another name, or run again with --force to replace it.`);
+    }
+  }
+  const room = spec.roomProblem?.(await run.readCatalog());
+  if (room) throw new CatalogFullError(room);
+}
+
+/** The generation the current one replaced is this load (a rollback, or a deploy back to it): it answers again, no page written. */
+async function restore(run: LoadRun, found: Found, previous: Manifest): Promise<LoadResult> {
+  const removed = await switchTo(run, found, previous);
+  return run.result('restored', previous, { written: 0, resumedFrom: previous.pages, removed });
+}
+
+/** Where this load's pages go: which load it is, its generation, and how many pages an interrupted run of it stored there. */
+interface GenerationPlan {
+  readonly identity: LoadIdentity;
+  readonly generation: number;
+  readonly resumedFrom: number;
 }
 
 /**
- * The table holds, or is loading, another goal under this table's name: loading over it would
- * silently change what the name answers, so it takes --force.
+ * An interrupted run of this very load is resumed in its generation; otherwise a generation none
+ * keeps is taken, and an interrupted load of something else, which leaves pages no manifest will
+ * name, is removed.
  */
-export class GoalConflictError extends Error {
-  override readonly name = 'GoalConflictError';
-}
-
-/** Another load switched the table to its generation while this one was loading. */
-export class LoadRaceError extends Error {
-  override readonly name = 'LoadRaceError';
-}
-
-/** The catalogue has no room for another table of this kind. */
-export class CatalogFullError extends Error {
-  override readonly name = 'CatalogFullError';
-}
-
-export const DEFAULT_CONCURRENCY = 16;
-
-export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, options: LoadOptions): Promise<LoadResult> {
-  const started = performance.now();
-  const { tableName } = options;
-  const policy = options.retry ?? DEFAULT_RETRY;
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const stats = newWriteStats();
-  const seconds = () => (performance.now() - started) / 1000;
-  const pace = options.readUnitsPerSecond === undefined ? undefined : new ReadPace(options.readUnitsPerSecond);
-
-  const get = async (key: string) =>
-    (await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: key } }, ConsistentRead: true }))).Item;
-  const put = (item: DynamoItem) => client.send(new PutItemCommand({ TableName: tableName, Item: item }));
-  const remove = (key: string) => client.send(new DeleteItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: key } } }));
-
-  const entryOf = (manifest: Manifest): CatalogEntry => ({ goal: manifest.goal, whole: manifest.positions === spec.spacePositions, depth: manifest.levels.length - 1 });
-  const catalogue = {
-    read: async () => readCatalog(await get(CATALOG_KEY)),
-    /**
-     * Lists the table: idempotent updates of its entry alone, so that loads of other tables running
-     * at once lose nothing. A table that bounds its kind (a puzzle's goals of one's own) is counted on its
-     * first listing, under a condition, so that two loads racing for the last place cannot both
-     * take it.
-     */
-    list: async (entry: CatalogEntry) => {
-      const key = { [PARTITION_KEY]: { S: CATALOG_KEY } };
-      const update = (expression: string, condition: string | undefined, names: Record<string, string>, values: Record<string, AttributeValue>) =>
-        client.send(new UpdateItemCommand({ TableName: tableName, Key: key, UpdateExpression: expression, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
-      await update('SET #tables = if_not_exists(#tables, :none)', undefined, { '#tables': CATALOG_ATTRIBUTE }, { ':none': { M: {} } });
-      const names = { '#tables': CATALOG_ATTRIBUTE, '#table': spec.table };
-      const value = { ':entry': catalogEntryValue(entry) };
-      const bound = spec.catalogBound;
-      if (!bound) return void (await update('SET #tables.#table = :entry', undefined, names, value));
-      const counted = { ...names, '#count': catalogCountAttribute(bound.kind) };
-      try {
-        // listed already: its place is its own
-        await update('SET #tables.#table = :entry', 'attribute_exists(#tables.#table)', names, value);
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        try {
-          await update('SET #tables.#table = :entry ADD #count :one', 'attribute_not_exists(#tables.#table) AND (attribute_not_exists(#count) OR #count < :max)', counted, {
-            ...value,
-            ':one': { N: '1' },
-            ':max': { N: String(bound.max) },
-          });
-        } catch (full) {
-          if (!(full instanceof ConditionalCheckFailedException)) throw full;
-          throw new CatalogFullError(`The table already lists ${bound.max} ${bound.kind} tables, the most it serves; ${spec.table} was loaded but is not listed. Reuse a name with --force to replace one.`);
-        }
-      }
-    },
-  };
-
-  const existingItem = await get(manifestKey(spec.table));
-  const existing = existingItem ? readManifest(existingItem) : undefined;
-  if (existing && !isCurrent(existing) && !options.force) throw new OutdatedTableError(existing, tableName);
-  const current = existing && isCurrent(existing) ? existing : undefined;
-  const isThisLoad = (manifest: Manifest | undefined): manifest is Manifest => manifest !== undefined && manifest.goal === spec.goal && manifest.depth === spec.depth;
-  if (isThisLoad(current) && !options.force) {
-    // A table loaded before the catalogue listed it is listed now; one listed already costs a read only.
-    const listed = (await catalogue.read()).get(spec.table);
-    const entry = entryOf(current);
-    if (!listed || listed.goal !== entry.goal || listed.whole !== entry.whole || listed.depth !== entry.depth) await catalogue.list(entry);
-    return { table: spec.table, status: 'already-loaded', manifest: current, written: 0, resumedFrom: current.pages, removed: 0, stats, seconds: seconds() };
-  }
-  const previousItem = await get(previousKey(spec.table));
-  const keptManifest = previousItem ? readManifest(previousItem) : undefined;
-  const previous = keptManifest && isCurrent(keptManifest) ? keptManifest : undefined;
-  const storedProgress = await get(progressKey(spec.table));
-  const progress = storedProgress ? readProgress(storedProgress) : undefined;
-  if (!options.force) {
-    const other = current && current.goal !== spec.goal ? { goal: current.goal, what: 'holds' } : progress && progress.goal !== spec.goal ? { goal: progress.goal, what: 'is loading' } : undefined;
-    if (other) {
-      throw new GoalConflictError(
-        `${spec.table} already ${other.what} the goal ${other.goal}, not ${spec.goal}; load this goal under another name, or run again with --force to replace it.`,
-      );
-    }
-  }
-  const room = spec.roomProblem?.(await catalogue.read());
-  if (room) throw new CatalogFullError(room);
-
-  /** Removes every page of a generation no manifest names any more. */
-  const removeGeneration = (generation: number) => removeOthers(client, tableName, generationPrefix(generation, spec.table), new Set(), policy, stats, pace);
-  /**
-   * Makes `next` the table's generation: what it replaces is kept as the previous one, and the
-   * one kept before is removed (unless it is `next` itself, a rollback). Returns the items removed.
-   */
-  const switchTo = async (next: Manifest): Promise<number> => {
-    if (current && current.generation !== next.generation) await put(manifestItem(current, previousKey(spec.table)));
-    // Only over the manifest this load read: a load that switched the table meanwhile is not undone.
-    const condition: Pick<PutItemCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> = !existing
-      ? { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': PARTITION_KEY } }
-      : isCurrent(existing)
-        ? { ConditionExpression: '#generation = :generation', ExpressionAttributeNames: { '#generation': 'generation' }, ExpressionAttributeValues: { ':generation': { N: String(existing.generation) } } }
-        : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'schemaVersion' }, ExpressionAttributeValues: { ':version': { N: String(existing.schemaVersion) } } };
-    try {
-      await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(next), ...condition }));
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      throw new LoadRaceError(`Another load switched ${spec.table} to its own pages while this one was loading; this load's pages were kept but do not answer. Run it again to load over that one.`);
-    }
-    let removed = 0;
-    if (previous && previous.generation !== next.generation && previous.generation !== current?.generation) removed += await removeGeneration(previous.generation);
-    // pages of a schema before generations (a forced reload over an outdated table)
-    if (existing && !isCurrent(existing)) removed += await removeOthers(client, tableName, keyPrefix(spec.table), new Set(), policy, stats, pace);
-    await catalogue.list(entryOf(next));
-    return removed;
-  };
-
-  if (isThisLoad(previous) && !options.force && current) {
-    // The generation this replaced is this load (a rollback, or a deploy back to it): it answers again, no page written.
-    const removed = await switchTo(previous);
-    return { table: spec.table, status: 'restored', manifest: previous, written: 0, resumedFrom: previous.pages, removed, stats, seconds: seconds() };
-  }
-
-  const report = (phase: LoadPhase, total: number, generated: number, written: number, resumedFrom: number) =>
-    options.onProgress?.({ table: spec.table, phase, total, generated, written, resumedFrom, stats });
-
-  report('computing', 0, 0, 0, 0);
-  const pages = await spec.build({ threads: options.threads });
-  const identity: LoadIdentity = {
-    table: spec.table,
-    schemaVersion: SCHEMA_VERSION,
-    goal: spec.goal,
-    depth: spec.depth,
-    layout: pages.layout,
-    pages: pages.pages.length,
-  };
+async function planGeneration(run: LoadRun, found: Found, pages: TablePages | ArrayPages): Promise<GenerationPlan> {
+  const { spec, options } = run;
+  const { current, previous, progress } = found;
+  const identity: LoadIdentity = { table: spec.table, schemaVersion: SCHEMA_VERSION, goal: spec.goal, depth: spec.depth, layout: pages.layout, pages: pages.pages.length };
   const kept = [current?.generation, previous?.generation].filter((generation): generation is number => generation !== undefined);
   const resumable = progress && !options.force && sameIdentity(progress, identity) && !kept.includes(progress.generation) ? progress : undefined;
-  // An interrupted load of something else leaves pages no manifest will name.
-  if (progress && !resumable && !kept.includes(progress.generation)) await removeGeneration(progress.generation);
-  const generation = resumable?.generation ?? nextGeneration(kept);
-  const resumedFrom = resumable?.written ?? 0;
+  if (progress && !resumable && !kept.includes(progress.generation)) await run.removeGeneration(progress.generation);
+  return { identity, generation: resumable?.generation ?? nextGeneration([...kept, ...found.foreignGenerations]), resumedFrom: resumable?.written ?? 0 };
+}
 
-  const { checksum, written, bytes, writeUnits, differing } = await writeAll(pages, generation, resumedFrom, {
-    concurrency,
+/** Writes the pages under the plan's generation, checkpointing as it goes; a page of positions found wrong as it was written fails the load. */
+async function writePages(run: LoadRun, pages: TablePages | ArrayPages, { identity, generation, resumedFrom }: GenerationPlan): Promise<Written> {
+  const { spec, options } = run;
+  const written = await writeGeneration(pages, generation, resumedFrom, {
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     check: pages.kind === 'arrays' ? undefined : (index) => checkPage(pages, index, spec.depth),
-    write: (items) => writeBatch(client, tableName, items, policy, stats),
-    checkpoint: (storedUpTo) => put(progressItem({ ...identity, generation, written: storedUpTo } satisfies Progress)).then(() => undefined),
+    write: (items) => writeBatch(run.client, run.tableName, items, run.policy, run.stats),
+    checkpoint: (storedUpTo) => run.put(progressItem({ ...identity, generation, written: storedUpTo } satisfies Progress)),
     checkpointEveryMs: options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS,
-    report: (generated, writtenSoFar) => report('writing', pages.pages.length, generated, writtenSoFar, resumedFrom),
+    report: (generated, writtenSoFar) => run.report('writing', pages.pages.length, generated, writtenSoFar, resumedFrom),
   });
-
+  const { differing } = written;
   if (differing.count > 0) {
-    throw new VerificationError(
-      `${differing.count} of ${pages.pages.length} pages of ${spec.table} differ from the computed tables (first: ${differing.first}); no manifest was written.`,
-    );
+    throw new VerificationError(`${differing.count} of ${pages.pages.length} pages of ${spec.table} differ from the computed tables (first: ${differing.first}); no manifest was written.`);
   }
+  return written;
+}
 
-  report('verifying', pages.pages.length, pages.pages.length, written, resumedFrom);
-  const prefix = generationPrefix(generation, spec.table);
-  const stored = (key: string) => generationKey(generation, key);
-  // A generation holds this load's keys alone (a resumed one, the same load's), all written: its count says whether any is missing.
-  const count = await countItems(client, tableName, prefix, options.scanSegments, policy, pace);
-  if (count !== pages.pages.length) {
-    throw new VerificationError(
-      `The table holds ${count} items for ${spec.table} after the load, but ${pages.pages.length} pages were written; no manifest was written. Run the load again to repair it.`,
-    );
-  }
-  if (pages.kind === 'arrays') await verifyArrays(client, tableName, spec.table, pages, stored, policy, pace);
-  else await verifySample(client, tableName, pages, spec, options, stored, policy, pace);
-
-  const manifest: Manifest = {
+/** The manifest of a verified generation. */
+function manifestOf({ identity, generation }: GenerationPlan, pages: TablePages | ArrayPages, { bytes, writeUnits, checksum }: Written): Manifest {
+  return {
     ...identity,
     generation,
     positions: pages.positions,
@@ -351,142 +335,45 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
     completedAt: new Date().toISOString(),
     ...(pages.kind === 'arrays' ? { farthest: [], kind: 'arrays' as const, arrays: pages.arrays } : { farthest: pages.farthest(FARTHEST_LISTED) }),
   };
-  const removed = await switchTo(manifest);
-  await remove(progressKey(spec.table));
-  report('done', pages.pages.length, pages.pages.length, written, resumedFrom);
-  return { table: spec.table, status: 'loaded', manifest, written, resumedFrom, removed, stats, seconds: seconds() };
-}
-
-async function verifySample(client: DynamoDBClient, tableName: string, pages: TablePages, spec: AnyTableSpec, options: LoadOptions, stored: (key: string) => string, policy: RetryPolicy, pace: ReadPace | undefined) {
-  const random = options.random ?? Math.random;
-  const checks = Math.min(options.spotChecks ?? spotChecksFor(pages.positions), pages.positions);
-  const sample = [...Array.from({ length: checks }, () => pages.samplePosition(random)), ...pages.farthestPositions(FARTHEST_CHECKS)];
-  const failures = await spotCheck(client, tableName, pages, spec.depth, sample, stored, policy, pace);
-  if (failures.length > 0) {
-    const first = failures[0];
-    throw new VerificationError(
-      `${failures.length} of ${sample.length} positions read back differ from the computed tables (first: slot ${first.expected.slot} of ${first.expected.key} should be ${JSON.stringify(first.expected.record)}, found ${first.found}); no manifest was written.`,
-    );
-  }
 }
 
 /**
- * A table of arrays is read back whole (every page, a few thousand at most, in BatchGetItem calls
- * of 100) and compared byte for byte with what was built: arrays have no positions to sample, and
- * a reader needs every page anyway.
+ * Makes `next` the table's generation: what it replaces is kept as the previous one, the one kept
+ * before is removed (unless it is `next` itself, a rollback), and the table is listed in the
+ * catalogue. Returns the items removed.
  */
-async function verifyArrays(client: DynamoDBClient, tableName: string, table: string, pages: ArrayPages, stored: (key: string) => string, policy: RetryPolicy, pace: ReadPace | undefined) {
-  const items = await readPages(client, tableName, pages.pages.map(({ key }) => stored(key)), { policy, consistent: true, pace });
-  const differing = pages.pages.filter(({ key }, index) => {
-    const item = items.get(stored(key));
-    return !item || !Buffer.from(pageBytesOf(item)).equals(pages.encode(index));
-  });
-  if (differing.length > 0) {
-    throw new VerificationError(`${differing.length} of ${pages.pages.length} pages of ${table} read back differ from the arrays built (first: ${differing[0].key}); no manifest was written.`);
+async function switchTo(run: LoadRun, found: Found, next: Manifest): Promise<number> {
+  const { current } = found;
+  const keepsCurrent = current !== undefined && current.generation !== next.generation;
+  if (keepsCurrent) await run.put(manifestItem(current, previousKey(run.spec.table)));
+  try {
+    await run.put(manifestItem(next), overManifest(found.manifest));
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    throw new LoadRaceError(`Another load switched ${run.spec.table} to its own pages while this one was loading; this load's pages were kept but do not answer. Run it again to load over that one.`);
   }
+  const removed = await removeReplaced(run, found, next, keepsCurrent);
+  await run.listInCatalog(run.catalogEntryOf(next));
+  return removed;
 }
 
-interface WriteAllHooks {
-  readonly concurrency: number;
-  /** What is wrong with a page, checked as it is written (undefined: nothing). */
-  check?(index: number): string | undefined;
-  write(items: DynamoItem[]): Promise<void>;
-  /** Saves that every page before `storedUpTo` is stored. */
-  checkpoint(storedUpTo: number): Promise<void>;
-  readonly checkpointEveryMs: number;
-  report(generated: number, written: number): void;
+/** The condition of the switch: only over the manifest this load read, so that a load that switched the table meanwhile is not undone. */
+function overManifest(read: Manifest | ForeignManifest | undefined): Pick<PutItemCommandInput, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
+  if (!read) return { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': PARTITION_KEY } };
+  if (isCurrent(read)) return { ConditionExpression: '#generation = :generation', ExpressionAttributeNames: { '#generation': 'generation' }, ExpressionAttributeValues: { ':generation': { N: String(read.generation) } } };
+  return { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'schemaVersion' }, ExpressionAttributeValues: { ':version': { N: String(read.schemaVersion) } } };
 }
 
-interface Written {
-  readonly checksum: string;
-  /** Pages written by this run. */
-  readonly written: number;
-  /** Size and write units of every page of the table (not only this run's). */
-  readonly bytes: number;
-  readonly writeUnits: number;
-  /** Pages the check found wrong (written all the same), and what was wrong with the first. */
-  readonly differing: { readonly count: number; readonly first: string | undefined };
-}
-
-/**
- * Encodes every page, hashing (under its own key, so that the checksum is the same in any
- * generation) and checking each (the check's work overlaps the writes in flight), and writes those
- * from `resumeFrom` on under `generation`, keeping at most `concurrency` batches in flight.
- */
-async function writeAll(pages: TablePages | ArrayPages, generation: number, resumeFrom: number, hooks: WriteAllHooks): Promise<Written> {
-  const hash = createHash('sha256');
-  const inFlight = new Set<Promise<void>>();
-  const finished = new Set<number>(); // batch numbers done beyond the low-water mark
-  let lowWater = 0; // every batch before this one is stored
-  let failure: unknown;
-  let batchNumber = 0;
-  let batch: DynamoItem[] = [];
-  let written = 0;
-  let bytes = 0;
-  let writeUnits = 0;
-  let lastCheckpoint = performance.now();
-  let lastReport = 0;
-  const total = pages.pages.length;
-  const differing: { count: number; first: string | undefined } = { count: 0, first: undefined };
-
-  const storedUpTo = () => Math.min(total, resumeFrom + lowWater * BATCH_SIZE);
-
-  const launch = (items: DynamoItem[]) => {
-    const number = batchNumber++;
-    const task = hooks.write(items).then(
-      () => {
-        written += items.length;
-        finished.add(number);
-        while (finished.delete(lowWater)) lowWater++;
-      },
-      (error: unknown) => {
-        failure ??= error;
-      },
-    );
-    const tracked = task.finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  };
-
-  const drainTo = async (limit: number) => {
-    while (inFlight.size > limit) await Promise.race(inFlight);
-    if (failure) {
-      await Promise.allSettled(inFlight);
-      throw failure;
-    }
-  };
-
-  for (let index = 0; index < total; index++) {
-    const { key } = pages.pages[index];
-    const page = pages.encode(index);
-    const item = pageItem(generationKey(generation, key), page);
-    const size = itemBytes(item);
-    bytes += size;
-    writeUnits += writeUnitsOf(size);
-    hash.update(`${key}\n`).update(page);
-    const problem = hooks.check?.(index);
-    if (problem !== undefined) {
-      differing.count++;
-      differing.first ??= problem;
-    }
-    if (index < resumeFrom) continue;
-    batch.push(item);
-    if (batch.length < BATCH_SIZE) continue;
-    await drainTo(hooks.concurrency - 1);
-    launch(batch);
-    batch = [];
-    const now = performance.now();
-    if (now - lastCheckpoint >= hooks.checkpointEveryMs) {
-      lastCheckpoint = now;
-      await hooks.checkpoint(storedUpTo());
-    }
-    if (now - lastReport >= REPORT_EVERY_MS) {
-      lastReport = now;
-      hooks.report(index + 1, written);
-    }
+/** Removes what no manifest names once `next` answers: the generation kept before, and whatever another schema version stored. */
+async function removeReplaced(run: LoadRun, { manifest, current, previous, previousItem, foreignGenerations }: Found, next: Manifest, keepsCurrent: boolean): Promise<number> {
+  let removed = 0;
+  if (previous && previous.generation !== next.generation && previous.generation !== current?.generation) removed += await run.removeGeneration(previous.generation);
+  // a forced reload over an outdated table: its pages, stored before generations or under another version's
+  if (manifest && !isCurrent(manifest)) removed += await run.removeUnder(keyPrefix(run.spec.table));
+  for (const generation of new Set(foreignGenerations)) {
+    if (generation !== next.generation && generation !== current?.generation && generation !== previous?.generation) removed += await run.removeGeneration(generation);
   }
-  if (batch.length > 0) launch(batch);
-  await drainTo(0);
-  await hooks.checkpoint(total);
-  hooks.report(total, written);
-  return { checksum: `sha256:${hash.digest('hex')}`, written, bytes, writeUnits, differing };
+  // a previous manifest of another version names pages removed above
+  if (previousItem && !previous && !keepsCurrent) await run.remove(previousKey(run.spec.table));
+  return removed;
 }

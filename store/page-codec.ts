@@ -18,6 +18,9 @@
  *
  * Decoding needs the hole's cell of each record's position, which the rank gives (the page
  * layout turns slots back into ranks), so nothing about the position itself is stored.
+ *
+ * What a puzzle must keep within for its records to be coded (its cells, its moves, its
+ * distances) is gathered in page-codec-limits.ts.
  */
 import { BitReader, BitWriter, TruncatedStreamError } from './bits';
 import { type PageLayout, rankAt, slotsIn } from './page-layout';
@@ -52,8 +55,8 @@ export class MalformedPageError extends Error {
 
 const lowest = (mask: number) => 31 - Math.clz32(mask & -mask);
 
-/** Cells a hole can stand on: 25 on a 5x5 board, 9 on a 3x3. */
-const MAX_CELLS = 32;
+/** Cells a hole can stand on (25 on a 5x5 board, 9 on a 3x3): the move tables below have 32 rows, and a record's entry names a cell in 5 bits (page-encoding.ts). */
+export const MAX_CELLS = 32;
 const moveIndexes = new WeakMap<readonly (readonly number[])[], Int8Array>();
 
 /** moveIndex(format)[at * 32 + to]: index of the move from `at` to `to` among the moves from `at`, or -1. */
@@ -88,8 +91,8 @@ export function readRecord(reader: BitReader, format: PuzzleFormat, hole: number
   return { distance: head >>> 8, optimal: head & 0xff, line };
 }
 
-/** Most moves from a cell (a knight's jumps from the 5x5 centre). */
-const MAX_MOVES = 8;
+/** Most moves from a cell (a knight's jumps from the 5x5 centre): an optimal-move mask is a byte. */
+export const MAX_MOVES = 8;
 
 /** How the hole walks a line, as tables: what decoding a step costs is a few reads of them. */
 interface Walk {

@@ -19,22 +19,12 @@ import { pageSlotOf } from './page-layout';
 import { readPages } from './page-reads';
 import type { PagedPuzzle } from './paged-puzzle';
 import type { RetryPolicy } from './retry';
-import {
-  CATALOG_KEY,
-  type Catalog,
-  type DynamoItem,
-  type ForeignManifest,
-  type Manifest,
-  PARTITION_KEY,
-  type TableId,
-  isCurrent,
-  generationKey,
-  manifestKey,
-  pageBytesOf,
-  pageKey,
-  readCatalog,
-  readManifest,
-} from './table-schema';
+import { type DynamoItem, PARTITION_KEY } from './table-schema';
+import { type TableId, manifestKey, pageKey } from './table-keys';
+import { generationKey } from './generations';
+import { CATALOG_KEY, type Catalog, readCatalog } from './catalog';
+import { pageBytesOf } from './page-items';
+import { type ForeignManifest, type Manifest, isCurrent, readManifest } from './manifests';
 
 /** One call of a whole-table read (100 pages, 400 KB) may take longer than a request's page read. */
 const ARRAY_CALL_TIMEOUT_MS = 10_000;

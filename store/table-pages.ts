@@ -13,12 +13,16 @@ import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
 import { SparseIndex } from './entry-index';
 import { measureSection } from './measure';
 import { DISTANCE_BITS, type PositionRecord, pageBytesBound } from './page-codec';
+import { PageCodecLimitError, pageCodecProblems } from './page-codec-limits';
 import { type MeasuredSection, encodePages, entryDistance, entryLength, entryMoves } from './page-encoding';
 import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf } from './page-layout';
 import type { ArrayPages } from './array-pages';
 import type { PagedPuzzle } from './paged-puzzle';
-import type { Catalog, FarthestPosition, TableId } from './table-schema';
-import { pageCapacity, pageKey } from './table-schema';
+import type { TableId } from './table-keys';
+import type { Catalog } from './catalog';
+import type { FarthestPosition } from './manifests';
+import { pageKey } from './table-keys';
+import { pageCapacity } from './page-items';
 
 /** A logical table before its positions (or arrays) are computed: enough to compare with a manifest. */
 export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {
@@ -241,6 +245,9 @@ export interface BuildOptions {
 
 /** The pages of a logical table made of `sections` (one per goal), all of one puzzle. */
 export async function planPages(format: PagedPuzzle, sections: readonly Section[], options: BuildOptions = {}): Promise<TablePages> {
+  // Before anything is measured: a record's fields past the codec's limits would be stored wrongly, with nothing said.
+  const problems = pageCodecProblems(format, Math.max(0, ...sections.map(({ bfs }) => bfs.levels.length - 1)));
+  if (problems.length > 0) throw new PageCodecLimitError(`The table of ${sections.map(({ name }) => name).join(', ')} cannot be stored as pages. ${problems.join(' ')}`);
   const threads = Math.max(1, options.threads ?? 1);
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };

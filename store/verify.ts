@@ -16,7 +16,8 @@ import { readPages } from './page-reads';
 import type { ReadPace } from './read-pace';
 import { DEFAULT_RETRY, type RetryPolicy, backoff, isRetryable } from './retry';
 import type { StoredPosition, TablePages } from './table-pages';
-import { type DynamoItem, PARTITION_KEY, pageBytesOf } from './table-schema';
+import { type DynamoItem, PARTITION_KEY } from './table-schema';
+import { pageBytesOf } from './page-items';
 
 /** Scans the keys of the items whose key starts with a prefix, page by page, in parallel segments. */
 async function scanPrefix(

@@ -10,7 +10,7 @@ import type { EightAnswer, EightQuery } from './rules/query';
 import type { StoredTables } from '../roles/stored-tables';
 import { EIGHT_POSITIONS, blankOfRank, encodeEight } from './rules/space';
 import type { PagedPuzzle } from '../../store/paged-puzzle';
-import type { TableId } from '../../store/table-schema';
+import type { TableId } from '../../store/table-keys';
 
 export const EIGHT_TABLE: TableId = 'eight';
 /** The goals of the table, as its manifest names them. */
@@ -42,6 +42,8 @@ export function eightLetters(blank: number, cells: readonly number[]): string {
 
 export const eightTables: StoredTables<EightQuery, EightAnswer> = {
   format: EIGHT_FORMAT,
+  // the whole space around each goal: its farthest boards are 31 moves from 12345678X (SPEC)
+  greatestDistance: 31,
   tables: () => [EIGHT_TABLE],
   describeTable: () => ({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: EIGHT_SPACE_POSITIONS, loadOptions: ['--goals eight'] }),
 

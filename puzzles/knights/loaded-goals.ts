@@ -9,7 +9,8 @@ import { DEFAULT_GOAL, KNIGHTS_GOALS, type KnightsGoal } from './rules/goals';
 import { MAX_LIMIT } from './rules/query';
 import { InvalidInputError, RefusedForNowError, UnavailableNowError } from '../../core/errors';
 import { printable } from '../../core/printable';
-import type { Catalog, CatalogEntry, TableId } from '../../store/table-schema';
+import type { TableId } from '../../store/table-keys';
+import type { Catalog, CatalogEntry } from '../../store/catalog';
 import type { LoadedGoals } from '../roles/stored-tables';
 
 /** The most knights goals one table of tables serves (the built-in ones included). */

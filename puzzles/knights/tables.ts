@@ -36,6 +36,8 @@ export function loadOptionOf(name: string, board: string): string {
 
 export const knightsTables: StoredTables<KnightsQuery, KnightsAnswer> = {
   format: KNIGHTS_FORMAT,
+  // a load stops at this depth, whatever the goal: farther positions are left out of its table
+  greatestDistance: KNIGHTS_MAX_DEPTH,
 
   tables: (catalog) => [...namedGoals(catalog).keys()].map(tableOfGoal),
 

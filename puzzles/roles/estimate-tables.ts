@@ -6,7 +6,7 @@
  */
 import type { SearchBudget } from '../../core/ida-star';
 import type { MoveValue } from '../../core/move-values';
-import type { TableId } from '../../store/table-schema';
+import type { TableId } from '../../store/table-keys';
 import type { Answer } from './answer';
 import type { TableFacts } from './stored-tables';
 

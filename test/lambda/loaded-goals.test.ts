@@ -7,7 +7,7 @@ import { AnswerService } from '../../lambda/answer-service';
 import { namedGoals } from '../../puzzles/knights/loaded-goals';
 import type { LoadedGoals } from '../../puzzles/roles/stored-tables';
 import { type PageStore, StoreUnavailableError } from '../../store/page-store';
-import type { Catalog } from '../../store/table-schema';
+import type { Catalog } from '../../store/catalog';
 import { registry } from '../../puzzles/registered';
 
 const ENTRY = { goal: '11111/01111/00*11/00001/00000', whole: false, depth: 8 };

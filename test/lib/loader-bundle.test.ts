@@ -19,7 +19,8 @@ import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
-import { type Manifest, progressKey, readManifest, manifestKey } from '../../store/table-schema';
+import { progressKey, manifestKey } from '../../store/table-keys';
+import { type Manifest, readManifest } from '../../store/manifests';
 import { registry } from '../../puzzles/registered';
 
 const client = testClient();

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { type Manifest, manifestKey, readManifest } from '../../store/table-schema';
+import { manifestKey } from '../../store/table-keys';
+import { type Manifest, readManifest } from '../../store/manifests';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();

@@ -13,7 +13,8 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '../../store/client';
 import { startLocalDynamo } from '../../store/local-dynamodb';
 import { ensureTable } from '../../store/table-admin';
-import { DEFAULT_TABLE_NAME, SCHEMA_VERSION } from '../../store/table-schema';
+import { DEFAULT_TABLE_NAME } from '../../store/table-schema';
+import { SCHEMA_VERSION } from '../../store/manifests';
 
 describe('the local Function URL', () => {
   it('turns HTTP requests into Function URL events and results back into responses', async () => {

@@ -13,7 +13,9 @@ import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
 import { ArrayFileError, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../../store/array-file';
 import type { ArrayPages } from '../../store/array-pages';
 import { loadTable } from '../../store/loader';
-import { type Manifest, PARTITION_KEY, manifestKey, readManifest } from '../../store/table-schema';
+import { PARTITION_KEY } from '../../store/table-schema';
+import { manifestKey } from '../../store/table-keys';
+import { type Manifest, readManifest } from '../../store/manifests';
 import { freshTable, testClient } from '../support/dynamodb';
 
 const client = testClient();
@@ -81,7 +83,9 @@ describe('a file of arrays', () => {
     expect(() => readArrayFile(path, 'other')).toThrow(/holds the table "demo", not other/);
     writeFileSync(path, 'PK\u0003\u0004 not this');
     expect(() => readArrayFile(path, 'demo')).toThrow(/is not a file of arrays of this version/);
-    writeFileSync(path, 'tablebase arrays 1\n{not json\n');
+    writeFileSync(path, 'tablebase arrays 1\n{"table":"demo","arrays":[],"checksum":"sha256:x"}\n');
+    expect(() => readArrayFile(path, 'demo')).toThrow(/is not a file of arrays of this version \(it does not begin "tablebase arrays 2"\)/);
+    writeFileSync(path, 'tablebase arrays 2\n{not json\n');
     expect(() => readArrayFile(path, 'demo')).toThrow(/has no readable description of its arrays/);
     expect(() => readArrayFile(join(folder, 'nowhere.arrays'), 'demo')).toThrow(/nowhere\.arrays cannot be read \(ENOENT\)/);
   });

@@ -7,7 +7,11 @@ import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { DEFAULT_RETRY } from '../../store/retry';
 import type { TableSpec } from '../../store/table-pages';
-import { MAX_GENERATION, MAX_PAGE_ITEM_BYTES, generationKey, generationPrefix, manifestKey, pageItem, progressKey, readCatalog, readProgress } from '../../store/table-schema';
+import { manifestKey, progressKey } from '../../store/table-keys';
+import { MAX_GENERATION, generationKey, generationPrefix } from '../../store/generations';
+import { readCatalog } from '../../store/catalog';
+import { MAX_PAGE_ITEM_BYTES, pageItem } from '../../store/page-items';
+import { readProgress } from '../../store/manifests';
 import { countItems } from '../../store/verify';
 import { seededRandom } from '../../core/seeded';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
@@ -102,6 +106,12 @@ describe('a table of byte arrays', () => {
     const item = (await stored(tableName, key))!;
     const bytes = Uint8Array.from(item.page.B!);
     bytes[17] ^= 4;
+    // its checksum as it was: refused by it
+    await client.send(new PutItemCommand({ TableName: tableName, Item: { ...item, page: { B: bytes } } }));
+    const flipped = readArrayTable(client, tableName, TABLE, { policy: fast });
+    await expect(flipped).rejects.toThrow(ArrayTableError);
+    await expect(flipped).rejects.toThrow(/^Page arrays#second-one#p0003 of arrays is damaged \(page g\d+\/arrays#second-one#p0003 does not match its checksum .*; reload the table\)\.$/);
+    // its checksum made anew: refused by the manifest's
     await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(key, bytes) }));
     const damaged = readArrayTable(client, tableName, TABLE, { policy: fast });
     await expect(damaged).rejects.toThrow(ArrayTableError);

@@ -8,7 +8,9 @@ import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { decodeKnights, encodeKnights, knightsUnrank } from '../../puzzles/knights/rules/space';
-import { OutdatedTableError, VerificationError, loadTable, spotChecksFor } from '../../store/loader';
+import { spotChecksFor } from '../../store/generation-checks';
+import { OutdatedTableError, VerificationError } from '../../store/load-errors';
+import { loadTable } from '../../store/loader';
 import { decodePage } from '../../store/page-codec';
 import { goldenMultiplier, pageSlotOf, rankAt, scramble, slotsIn, unscramble } from '../../store/page-layout';
 import { PageStore } from '../../store/page-store';
@@ -19,24 +21,15 @@ import { systemClock } from '../../core/clock';
 import { seededRandom } from '../../core/seeded';
 import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { knightsRank } from '../../puzzles/knights/rules/space';
-import { EIGHT_FORMAT, eightLetters } from '../../puzzles/eight/tables';
+import { EIGHT_FORMAT, eightLetters, eightTables } from '../../puzzles/eight/tables';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
-import {
-  FARTHEST_LISTED,
-  MAX_PAGE_ITEM_BYTES,
-  type Manifest,
-  SCHEMA_VERSION,
-  generationPrefix,
-  itemBytes,
-  keyPrefix,
-  manifestKey,
-  pageBytesOf,
-  progressKey,
-  readCatalog,
-  readManifest,
-} from '../../store/table-schema';
+import { keyPrefix, manifestKey, previousKey, progressKey } from '../../store/table-keys';
+import { generationKey, generationPrefix } from '../../store/generations';
+import { readCatalog } from '../../store/catalog';
+import { MAX_PAGE_ITEM_BYTES, itemBytes, pageBytesOf } from '../../store/page-items';
+import { FARTHEST_LISTED, type Manifest, SCHEMA_VERSION, manifestItem, progressItem, readManifest } from '../../store/manifests';
 import { countItems } from '../../store/verify';
 import { createDynamoClient } from '../../store/client';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
@@ -154,6 +147,40 @@ describe('a table written by another schema version', () => {
     expect(await countItems(client, tableName, keyPrefix('knights#standard'))).toBe(0);
     expect(await countItems(client, tableName, generationPrefix(forced.manifest.generation, 'knights#standard'))).toBe(forced.manifest.pages);
   });
+
+  it('of generations (4) before pages carried a checksum: read as outdated, refused by a load, and all of it removed by a forced one', async () => {
+    const tableName = await freshTable(client, 'schema4');
+    const table = 'knights#standard';
+    const built = await knightsSpec('standard', 4).build();
+    // What schema 4 wrote: pages of a generation as { pk, page }, its manifest and the previous
+    // one's (the same fields as this version's), and an interrupted load's progress and pages.
+    const pagesOf = async (generation: number, count = built.pages.length) => {
+      for (let index = 0; index < count; index++) {
+        await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: generationKey(generation, built.pages[index].key) }, page: { B: built.encode(index) } } }));
+      }
+    };
+    const manifest = (generation: number): Manifest => ({
+      table, schemaVersion: 4, goal: formatKnightsBoard(standard.board), depth: 4, layout: built.layout, pages: built.pages.length, generation, positions: built.positions,
+      levels: built.levels, bytes: 0, writeUnits: 0, checksum: 'sha256:x', completedAt: '2026-11-29T00:00:00.000Z', farthest: [],
+    });
+    await pagesOf(1);
+    await pagesOf(2);
+    await pagesOf(3, 1);
+    await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(manifest(1), previousKey(table)) }));
+    await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(manifest(2)) }));
+    await client.send(new PutItemCommand({ TableName: tableName, Item: progressItem({ ...manifest(3), written: 1 }) }));
+
+    const store = new PageStore(createDynamoClient({ endpoint: testEndpoint() }), tableName, { timeoutMs: 2000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
+    expect(await store.table(table)).toEqual({ state: 'outdated', found: { table, schemaVersion: 4, completedAt: '2026-11-29T00:00:00.000Z', items: undefined } });
+    await expect(loadTable(client, knightsSpec('standard', 4), { tableName })).rejects.toThrow(/holds knights#standard as written by schema version 4 on 2026-11-29T00:00:00.000Z; this version stores pages \(schema 5\) and cannot read it\. Run again with --force/);
+
+    const forced = await loadTable(client, knightsSpec('standard', 4), { tableName, force: true });
+    expect([1, 2, 3]).not.toContain(forced.manifest.generation);
+    expect(forced.removed).toBe(2 * built.pages.length + 1);
+    const left = (await scanAll(client, tableName)).map((item) => item.pk.S!).sort();
+    expect(left).toEqual([...built.pages.map(({ key }) => generationKey(forced.manifest.generation, key)), 'catalog', manifestKey(table)].sort());
+    expect(await store.lookup(KNIGHTS_FORMAT, forced.manifest, table, knightsRank(encodeKnights(standard.board)))).toMatchObject({ distance: 0 });
+  });
 });
 
 describe('loading eight pages', () => {
@@ -191,6 +218,8 @@ describe('the positions a load reads back', () => {
     // 12345678X's farthest are its two 31-move positions; 1234X5678's are 30 moves away.
     expect(eight.filter((position) => position.key.startsWith('eight#12345678X#')).map((position) => position.record.distance)).toEqual([31, 31]);
     expect(new Set(eight.filter((position) => position.key.startsWith('eight#1234X5678#')).map((position) => position.record.distance))).toEqual(new Set([30]));
+    // the farthest of all 9 goals' boards: the greatest distance the eight tables declare
+    expect((await wholeEight.build()).levels.length - 1).toBe(eightTables.greatestDistance);
   });
 
   it('are one in a thousand of the table, at least 1,000 and at most 10,000', () => {

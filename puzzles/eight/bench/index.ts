@@ -2,7 +2,7 @@
  * The eight benchmarks: its 9 goals' BFS and pages (precompute), its IDA* per query and against a
  * reference IDA* in C with the same estimate and move order (search), the judge command as a whole
  * process against accepted C solutions of the judge problem (judge), and the pairs the local URL's
- * search fallbacks ask (query).
+ * search fallbacks ask (query); and what the checksum in every page item costs, on its pages (page-checksum).
  */
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { type Row, TRIALS, compileReference, latencies, timed, timedAsync } from
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { eightRehearsal } from './rehearsal';
+import { pageChecksum } from './page-checksum';
 
 async function precompute(): Promise<Row[]> {
   const bfs = timed(() => Array.from({ length: 9 }, (_, goal) => buildEightBfsTable(goal)));
@@ -89,6 +90,6 @@ function search(): Row[] {
 
 export const benchmarks: PuzzleBenchmarks = {
   rehearsal: eightRehearsal,
-  rows: { precompute, search, judge },
+  rows: { precompute, search, judge, 'page-checksum': pageChecksum },
   searchedPaths: () => randomPairs(Number.POSITIVE_INFINITY, 40_000).map(([a, b]) => `/eight?from=${formatEightBoard(a)}&to=${formatEightBoard(b)}`),
 };

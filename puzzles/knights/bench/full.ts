@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MAX_LIMIT } from '../rules/query';
 import { knightsSpec } from '../offline/loads';
-import { itemBytes, pageItem, writeUnitsOf } from '../../../store/table-schema';
+import { itemBytes, pageItem, writeUnitsOf } from '../../../store/page-items';
 import { BFS_TRIALS, type Row, compileReference, peakMiB, timedAsync } from '../../../core/benchmark';
 
 interface BfsRun {

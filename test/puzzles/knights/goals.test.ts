@@ -4,7 +4,7 @@ import { RefusedForNowError, UnavailableNowError } from '../../../core/errors';
 import { knights } from '../../../puzzles/knights';
 import { MAX_GOALS, namedGoals } from '../../../puzzles/knights/loaded-goals';
 import type { LoadedGoals } from '../../../puzzles/roles/stored-tables';
-import type { CatalogEntry } from '../../../store/table-schema';
+import type { CatalogEntry } from '../../../store/catalog';
 
 const FAR = '01000/10100/11000/0111*/11011';
 const SAMPLE = '10110/01*11/10111/01001/00000';
