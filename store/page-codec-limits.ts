@@ -8,13 +8,13 @@
  * A line after its first move costs at most ceil(log2(7)) = 3 bits a step within these limits, so
  * its code (at most 62 steps) stays within the 255 bits a record's entry gives its length.
  */
-import { DISTANCE_BITS, MAX_CELLS, MAX_DISTANCE, MAX_MOVES, type PuzzleFormat } from './page-codec';
+import { DISTANCE_BITS, MAX_CELLS, MAX_DISTANCE, MAX_MOVES_PER_CELL, type PuzzleFormat } from './page-codec';
 
 export const PAGE_CODEC_LIMITS = {
   /** Cells the hole stands on, numbered from 0: a record's entry names a cell in 5 bits, and the codec's move tables have 32 rows. */
   maxCells: MAX_CELLS,
   /** Moves from any one cell: a record's optimal-move mask is a byte. */
-  maxMovesPerCell: MAX_MOVES,
+  maxMovesPerCell: MAX_MOVES_PER_CELL,
   /** The farthest a record's position can be from its goal: its distance is 6 bits. */
   maxDistance: MAX_DISTANCE,
   /** Every move of the hole has the move straight back: a line's code leaves that move out of each step's choices. */
@@ -45,7 +45,7 @@ export function pageCodecProblems(format: Pick<PuzzleFormat, 'holeMoves'>, great
   const problems: string[] = [];
   if (cells > MAX_CELLS) problems.push(`maxCells is ${MAX_CELLS} (a record names the hole's cell in 5 bits): the hole stands on ${cells} cells.`);
   holeMoves.forEach((moves, cell) => {
-    if (moves.length > MAX_MOVES) problems.push(`maxMovesPerCell is ${MAX_MOVES} (a record's optimal-move mask is a byte): cell ${cell} has ${moves.length} moves.`);
+    if (moves.length > MAX_MOVES_PER_CELL) problems.push(`maxMovesPerCell is ${MAX_MOVES_PER_CELL} (a record's optimal-move mask is a byte): cell ${cell} has ${moves.length} moves.`);
     for (const to of moves.filter((to) => !Number.isInteger(to) || to < 0 || to >= cells)) problems.push(`cell ${cell} has a move to ${to}, which is no cell (they are 0 to ${cells - 1}).`);
     for (const to of moves.filter((to, index) => moves.indexOf(to) !== index)) problems.push(`cell ${cell} names its move to ${to} twice.`);
   });

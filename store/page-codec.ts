@@ -92,7 +92,7 @@ export function readRecord(reader: BitReader, format: PuzzleFormat, hole: number
 }
 
 /** Most moves from a cell (a knight's jumps from the 5x5 centre): an optimal-move mask is a byte. */
-export const MAX_MOVES = 8;
+export const MAX_MOVES_PER_CELL = 8;
 
 /** How the hole walks a line, as tables: what decoding a step costs is a few reads of them. */
 interface Walk {
@@ -108,10 +108,10 @@ function walkOf(format: PuzzleFormat): Walk {
   let walk = walks.get(format.holeMoves);
   if (!walk) {
     const choices = new Int8Array(MAX_CELLS);
-    const next = new Int8Array(MAX_CELLS * MAX_CELLS * MAX_MOVES).fill(-1);
+    const next = new Int8Array(MAX_CELLS * MAX_CELLS * MAX_MOVES_PER_CELL).fill(-1);
     format.holeMoves.forEach((moves, at) => {
       choices[at] = moves.length - 1;
-      for (const from of moves) moves.filter((to) => to !== from).forEach((to, choice) => (next[(at * MAX_CELLS + from) * MAX_MOVES + choice] = to));
+      for (const from of moves) moves.filter((to) => to !== from).forEach((to, choice) => (next[(at * MAX_CELLS + from) * MAX_MOVES_PER_CELL + choice] = to));
     });
     walk = { choices, next };
     walks.set(format.holeMoves, walk);
@@ -131,7 +131,7 @@ function readRecordInto(reader: BitReader, format: PuzzleFormat, walk: Walk, hol
   line.push(at);
   let from = hole;
   for (let t = 1; t < distance; t++) {
-    const to = walk.next[(at * MAX_CELLS + from) * MAX_MOVES + reader.readChoice(walk.choices[at])];
+    const to = walk.next[(at * MAX_CELLS + from) * MAX_MOVES_PER_CELL + reader.readChoice(walk.choices[at])];
     if (to < 0) throw new MalformedPageError('a record codes a move the hole cannot make');
     from = at;
     at = to;
@@ -204,7 +204,7 @@ function skipRecord(bits: PageBits, at: number, format: PuzzleFormat, walk: Walk
         at = bits.within(at + k + 1);
       }
     }
-    const to = walk.next[(cell * MAX_CELLS + from) * MAX_MOVES + choice];
+    const to = walk.next[(cell * MAX_CELLS + from) * MAX_MOVES_PER_CELL + choice];
     if (to < 0) throw new MalformedPageError('a record codes a move the hole cannot make');
     from = cell;
     cell = to;
