@@ -102,17 +102,17 @@ function questionMix(puzzles: readonly { puzzle: Puzzle; served: string[]; searc
   return mix;
 }
 
-/** npm start's options that serve every served table and load nothing more: their --goals joined, and the rest. */
+/** npm start's options that serve every served table and load nothing more: their --tables joined, and the rest. */
 function startOptions(served: readonly (readonly string[])[]): string[] {
-  const goals: string[] = [];
+  const tables: string[] = [];
   const rest: string[] = [];
   for (const options of served) {
     for (let i = 0; i < options.length; i++) {
-      if (options[i] === '--goals') goals.push(options[++i]);
+      if (options[i] === '--tables') tables.push(options[++i]);
       else rest.push(options[i]);
     }
   }
-  return [...(goals.length > 0 ? ['--goals', goals.join(',')] : []), ...rest];
+  return [...(tables.length > 0 ? ['--tables', tables.join(',')] : []), ...rest];
 }
 
 export async function query(registry: Registry): Promise<Row[]> {

@@ -1,7 +1,7 @@
 /**
  * The url benchmark (`npm run bench -- --only url`): each puzzle that names questions for it (its
  * benchmarks role's throughUrl) asked through the local URL, the service started as
- * `npm start -- --goals <its tables>` starts it (a process of its own, a fresh data folder, its
+ * `npm start -- --tables <its tables>` starts it (a process of its own, a fresh data folder, its
  * embedded DynamoDB, the tables built and loaded behind it). Once /health says its tables are in
  * use, 100 seeded questions are asked one at a time, each answer timed by the client and by the
  * function's own log line; then 100 more with two connections. A 200 within the request's deadline
@@ -46,7 +46,7 @@ interface Service {
 }
 
 async function startService(tables: readonly string[], route: string, dataDir: string): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', tables.join(','), '--data', dataDir], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--tables', tables.join(','), '--data', dataDir], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -196,7 +196,7 @@ async function throughUrl(puzzle: Puzzle, asked: AskedThroughUrl): Promise<Row[]
     return [
       {
         benchmark: 'url',
-        input: `npm start -- --goals ${asked.tables.join(',')} on a fresh data folder: answering after ${(answering / 1000).toFixed(1)} s; ${loadedLines.join('; ')}; answering from the table ${fromTable.join(', ')} s after start; in use (/health) ${(inUse / 1000).toFixed(1)} s after start${unreachable > 0 ? ` (${unreachable} /health answers before said DynamoDB could not be read)` : ''}`,
+        input: `npm start -- --tables ${asked.tables.join(',')} on a fresh data folder: answering after ${(answering / 1000).toFixed(1)} s; ${loadedLines.join('; ')}; answering from the table ${fromTable.join(', ')} s after start; in use (/health) ${(inUse / 1000).toFixed(1)} s after start${unreachable > 0 ? ` (${unreachable} /health answers before said DynamoDB could not be read)` : ''}`,
       },
       askedRow(`GET ${route}, ${QUESTIONS} ${asked.described}, one at a time (client's time)`, oneAtATime),
       row(`  the same requests, the function's own time (its log line's latencyMs)`, functionMs),

@@ -48,7 +48,7 @@ export async function loaderSettings(environment: LoaderEnvironment) {
       workers: workersOf(environment.AWS_LAMBDA_FUNCTION_MEMORY_SIZE),
       'read-units': environment.READ_UNITS_PER_SECOND || undefined,
       ...parsed.values,
-      goals: parsed.goals,
+      tables: parsed.tables,
       table: environment.TABLE_NAME,
       endpoint: environment.DYNAMODB_ENDPOINT || undefined,
     },

@@ -23,7 +23,7 @@ import type { Puzzle } from '../puzzles/puzzle';
 import type { Registry } from '../puzzles/registry';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
 import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
-import type { LoadedGoals, Location, StoredTables, TableStanding } from '../puzzles/roles/stored-tables';
+import type { LoadedTables, Location, StoredTables, TableStanding } from '../puzzles/roles/stored-tables';
 import type { PageStore } from '../store/page-store';
 import type { TableId } from '../store/table-keys';
 import type { Manifest } from '../store/manifests';
@@ -230,8 +230,8 @@ export class AnswerService {
   }
 
   /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
-  goals(): Promise<LoadedGoals> {
-    return this.guard.goals();
+  loadedTables(): Promise<LoadedTables> {
+    return this.guard.loadedTables();
   }
 
   /** What a person can do when the search gave up: how deep the table is, and how to load it deeper. */

@@ -101,9 +101,9 @@ export function createAppState(registry: Registry, config: Config, parts: AppSta
     packagedTables: parts.packagedTables,
     solves: client && config.tableName ? backgroundSolves(client, config, parts.solveStarter, (error) => log.error('a background solve could not be started', { error: describe(error) })) : undefined,
   });
-  // The loaded goals are read while the function initialises, so that the first request does
+  // The catalogue of loaded tables is read while the function initialises, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
-  void answers.goals();
+  void answers.loadedTables();
   // So are the estimate tables that only DynamoDB holds (npm start's; seconds to read and expand),
   // and no request waits for them. Those the function's package carries are read from its disk at
   // their puzzle's first question, in milliseconds, whatever a search or a freeze does meanwhile.

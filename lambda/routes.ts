@@ -6,7 +6,7 @@
 import type { SearchBudget } from '../core/ida-star';
 import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Source } from '../puzzles/roles/answer';
-import type { LoadedGoals } from '../puzzles/roles/stored-tables';
+import type { LoadedTables } from '../puzzles/roles/stored-tables';
 import type { Registry } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, SolvingInBackgroundError, messageOf, statusOf } from './errors';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
@@ -94,10 +94,10 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
       const [sample] = http.description.samples;
       throw new InvalidInputError(`GET /${puzzle.name} takes its question as query parameters, and none came; for example /${puzzle.name}?${queryString(sample.query as Record<string, string | number>)} (or POST the JSON ${http.example}).`);
     }
-    // The loaded goals are read once a request, and only for a puzzle whose queries name one.
-    let goals: Promise<LoadedGoals> | undefined;
-    const loadedGoals = () => (goals ??= answers.goals());
-    return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedGoals), async (query, budget, single) =>
+    // The catalogue of loaded tables is read once a request, and only for a puzzle whose queries name a table of their own (a knights goal).
+    let loaded: Promise<LoadedTables> | undefined;
+    const loadedTables = () => (loaded ??= answers.loadedTables());
+    return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedTables), async (query, budget, single) =>
       http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true, background: single ? 'start' : 'read' }))),
     );
   };

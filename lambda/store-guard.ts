@@ -9,7 +9,7 @@
  */
 import { type Clock, systemClock } from '../core/clock';
 import type { SearchBudget } from '../core/ida-star';
-import type { LoadedGoals } from '../puzzles/roles/stored-tables';
+import type { LoadedTables } from '../puzzles/roles/stored-tables';
 import { type PageStore, StoreUnavailableError } from '../store/page-store';
 import type { Catalog } from '../store/catalog';
 import type { Manifest } from '../store/manifests';
@@ -22,7 +22,7 @@ import type { TableId } from '../store/table-keys';
  */
 export const DEFAULT_STORE_BACKOFF_MS = 5000;
 
-const NO_GOALS: LoadedGoals = { catalog: new Map(), known: true };
+const NO_GOALS: LoadedTables = { catalog: new Map(), known: true };
 
 export interface StoreGuardOptions {
   /** After a DynamoDB failure, answer by search without trying the table for this long. */
@@ -40,9 +40,9 @@ export class StoreGuard {
   /** The last failure, in a clause, for /health and the advice of refusals. */
   private failure: string | undefined;
   /** The last catalogue read, kept for the requests of a DynamoDB failure's hold-off. */
-  private lastGoals: LoadedGoals | undefined;
-  /** The store's current catalogue read, and the goals the requests that asked during it got. */
-  private goalsRead: { readonly catalog: Promise<Catalog>; readonly goals: Promise<LoadedGoals> } | undefined;
+  private lastTables: LoadedTables | undefined;
+  /** The store's current catalogue read, and the tables the requests that asked during it got. */
+  private catalogRead: { readonly catalog: Promise<Catalog>; readonly tables: Promise<LoadedTables> } | undefined;
 
   constructor(
     readonly store: PageStore | undefined,
@@ -74,26 +74,26 @@ export class StoreGuard {
    * share one answer, made when its read came back: most requests ask, and each would otherwise
    * wait for and wrap the same catalogue.
    */
-  goals(): Promise<LoadedGoals> {
+  loadedTables(): Promise<LoadedTables> {
     if (!this.store) return Promise.resolve(NO_GOALS);
-    // While DynamoDB fails, the goals last read still name their tables (and are searched).
-    if (this.holdOffLeft() > 0) return Promise.resolve(this.goalsOrUnknown());
+    // While DynamoDB fails, the tables last read are still named (and searched).
+    if (this.holdOffLeft() > 0) return Promise.resolve(this.tablesOrUnknown());
     const read = this.store.catalog();
-    if (this.goalsRead?.catalog === read) return this.goalsRead.goals;
-    const goals = read.then(
-      (catalog): LoadedGoals => (this.lastGoals = { catalog, known: true }),
+    if (this.catalogRead?.catalog === read) return this.catalogRead.tables;
+    const tables = read.then(
+      (catalog): LoadedTables => (this.lastTables = { catalog, known: true }),
       (error: unknown) => {
         this.report(error);
-        return this.goalsOrUnknown();
+        return this.tablesOrUnknown();
       },
     );
-    this.goalsRead = { catalog: read, goals };
-    return goals;
+    this.catalogRead = { catalog: read, tables };
+    return tables;
   }
 
-  /** The goals last read, or none known: what a request may name while the catalogue cannot be read. */
-  private goalsOrUnknown(): LoadedGoals {
-    return this.lastGoals ?? { catalog: new Map(), known: false };
+  /** The tables last read, or none known: what a request may name while the catalogue cannot be read. */
+  private tablesOrUnknown(): LoadedTables {
+    return this.lastTables ?? { catalog: new Map(), known: false };
   }
 
   /**

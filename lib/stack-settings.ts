@@ -95,7 +95,7 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
   const loadTables = text(node, 'loadTables') ?? 'true';
   if (loadTables !== 'true' && loadTables !== 'false') throw new Error(`Context loadTables must be "true" or "false"; got "${loadTables}".`);
   for (const gone of ['knightsDepth', 'goals']) {
-    if (text(node, gone) !== undefined) throw new Error(`Context ${gone} is gone: give the load's options as npm run precompute takes them, in the one setting load (for example -c load="--goals ${choices.names.join(',')}").`);
+    if (text(node, gone) !== undefined) throw new Error(`Context ${gone} is gone: give the load's options as npm run precompute takes them, in the one setting load (for example -c load="--tables ${choices.names.join(',')}").`);
   }
   const load = (text(node, 'load') ?? '').split(/\s+/).filter(Boolean);
   let values;

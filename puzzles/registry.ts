@@ -25,13 +25,13 @@ export interface Registry {
   tablesOf(catalog: Catalog): { table: TableId; puzzle: Puzzle; facts: TableFacts; estimates: boolean }[];
   /** Every puzzle with the roles only the commands use (loaded on first use). */
   withOfflineRoles(): Promise<{ puzzle: Puzzle; offline: OfflineRoles }[]>;
-  /** What a load can be asked for: the tables --goals selects, and the options only some puzzle takes. */
+  /** What a load can be asked for: the tables --tables selects, and the options only some puzzle takes. */
   loadChoices(): Promise<LoadChoices>;
   /** Every puzzle that has benchmarks, with them (npm run bench). */
   withBenchmarks(): Promise<{ puzzle: Puzzle; benchmarks: PuzzleBenchmarks }[]>;
 }
 
-/** What a load can be asked for: the table names --goals selects, and the options only some puzzle takes. */
+/** What a load can be asked for: the table names --tables selects, and the options only some puzzle takes. */
 export interface LoadChoices {
   /** The puzzles of the registry, by name (what the deploy's outputs list). */
   readonly puzzles: readonly string[];
@@ -72,11 +72,11 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
   };
 }
 
-/** The tables a load asks for: those --goals names (every built-in table without it), and what each puzzle's own options add. */
-export function tableSpecs(choices: LoadChoices, goals: string | undefined, values: LoadValues): AnyTableSpec[] {
-  const names = goals === undefined ? [...choices.names] : [...new Set(goals.split(',').map((name) => name.trim()))];
+/** The tables a load asks for: those --tables names (every built-in table without it), and what each puzzle's own options add. */
+export function tableSpecs(choices: LoadChoices, tables: string | undefined, values: LoadValues): AnyTableSpec[] {
+  const names = tables === undefined ? [...choices.names] : [...new Set(tables.split(',').map((name) => name.trim()))];
   const unknown = names.find((name) => !choices.names.includes(name));
-  if (unknown !== undefined) throw new InvalidInputError(`--goals: there is no table "${unknown}"; use ${choices.names.join(', ')} (npm run precompute -- --help lists each puzzle's own load options too).`);
+  if (unknown !== undefined) throw new InvalidInputError(`--tables: there is no table "${unknown}"; use ${choices.names.join(', ')} (npm run precompute -- --help lists each puzzle's own load options too).`);
   return choices.loads.flatMap((one) => one.specs(names.filter((name) => one.names.includes(name)), values));
 }
 
@@ -86,16 +86,16 @@ export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: n
 }
 
 /**
- * A load's options given as words (`--goals standard --knights-depth 39`): the deploy's one
+ * A load's options given as words (`--tables standard --knights-depth 39`): the deploy's one
  * setting for them, checked by the puzzles' own rules (each table's spec is made, not built).
  */
-export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { goals: string | undefined; values: LoadValues; specs: AnyTableSpec[] } {
+export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { tables: string | undefined; values: LoadValues; specs: AnyTableSpec[] } {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...words], options: { goals: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: [...words], options: { tables: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new InvalidInputError(`${(error as Error).message.split('\n')[0]} The load options are ${['goals', ...Object.keys(choices.options)].map((name) => `--${name}`).join(', ')}.`);
+    throw new InvalidInputError(`${(error as Error).message.split('\n')[0]} The load options are ${['tables', ...Object.keys(choices.options)].map((name) => `--${name}`).join(', ')}.`);
   }
-  const goals = values.goals as string | undefined;
-  return { goals, values, specs: tableSpecs(choices, goals, values) };
+  const tables = values.tables as string | undefined;
+  return { tables, values, specs: tableSpecs(choices, tables, values) };
 }

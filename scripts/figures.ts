@@ -70,7 +70,7 @@ export interface LoadWords {
 
 /**
  * The loads docs/figures.md tells: the default one (no words), and each puzzle's largest load (its
- * rehearsal role's, as the loader's rehearsal takes it) alone and, without its --goals, beside
+ * rehearsal role's, as the loader's rehearsal takes it) alone and, without its --tables, beside
  * every other table, as a deploy given those words loads it.
  */
 export async function loadsToTell(): Promise<LoadWords[]> {
@@ -78,7 +78,7 @@ export async function loadsToTell(): Promise<LoadWords[]> {
   return [
     { name: 'the default', words: [], largest: false },
     ...largest.flatMap((words) => {
-      const goals = words.indexOf('--goals');
+      const goals = words.indexOf('--tables');
       const others = goals < 0 ? words : [...words.slice(0, goals), ...words.slice(goals + 2)];
       return [
         { name: `\`${words.join(' ')}\``, words, largest: true },

@@ -44,7 +44,7 @@ export const COMMON_LOAD_OPTIONS = {
   endpoint: { type: 'string' },
   table: { type: 'string' },
   region: { type: 'string' },
-  goals: { type: 'string' },
+  tables: { type: 'string' },
   concurrency: { type: 'string' },
   workers: { type: 'string' },
   'read-units': { type: 'string' },
@@ -77,7 +77,7 @@ export async function loadCommand(registry: Registry): Promise<LoadCommand> {
     usage: `  --endpoint URL         a local DynamoDB-compatible server (default: AWS, standard credentials)
   --table NAME           table name (default: ${DEFAULT_TABLE_NAME}); created when missing
   --region REGION        AWS region (default: AWS_REGION, else us-east-1); any name with --endpoint
-  --goals LIST           comma-separated tables: ${choices.names.join(', ')} (default: all of them)
+  --tables LIST          comma-separated tables: ${choices.names.join(', ')} (default: all of them)
 ${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
   --workers N            threads that build tables (several at once) and a table's records, pages or arrays, 1..${MAX_WORKERS}
@@ -110,7 +110,7 @@ export interface LoadOptionValues extends LoadValues {
   readonly endpoint?: string;
   readonly table?: string;
   readonly region?: string;
-  readonly goals?: string;
+  readonly tables?: string;
   readonly concurrency?: string;
   readonly workers?: string;
   readonly 'read-units'?: string;
@@ -145,7 +145,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
   const readUnits = values['read-units'] === undefined ? undefined : integerOption('read-units', values['read-units'], 1, MAX_READ_UNITS, 0);
   let specs: AnyTableSpec[];
   try {
-    specs = tableSpecs(choices, values.goals, values);
+    specs = tableSpecs(choices, values.tables, values);
   } catch (error) {
     if (error instanceof InvalidInputError) throw new UsageError(error.message);
     throw error;

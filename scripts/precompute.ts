@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type LoadSettings, UsageError, loadCommand, loadSettingsFrom, loadTables } from './load-tables';
 import { warnUnlessShippedRuntime } from './runtime';
+import { parserSentence } from './command-options';
 import { registry } from '../puzzles/registered';
 
 /** What a precompute started with an IPC channel tells its parent when a table is loaded. */
@@ -25,7 +26,7 @@ export function parsePrecomputeOptions(argv: string[]): LoadSettings | 'help' {
   try {
     ({ values } = parseArgs({ args: argv, options: { ...LOAD.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    throw new UsageError(parserSentence(error));
   }
   return values.help ? 'help' : loadSettingsFrom(values, LOAD.choices);
 }

@@ -1,5 +1,5 @@
 /**
- * `npm start [-- --goals LIST, the puzzles' load options, --data DIR]`: the whole service on this machine,
+ * `npm start [-- --tables LIST, the puzzles' load options, --data DIR]`: the whole service on this machine,
  * no AWS account needed. Starts the embedded DynamoDB-compatible server (data under .data/),
  * serves the function on http://127.0.0.1:$PORT (default 3000; 0 picks a free port) the way a
  * Function URL does, answering by search at first, and loads the tables behind it if their
@@ -28,6 +28,7 @@ import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
 import { withReadinessProbe } from './readiness-probe';
 import { warnUnlessShippedRuntime } from './runtime';
+import { parserSentence } from './command-options';
 import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
 import { solveOnWorkers } from './solve-on-worker';
@@ -38,8 +39,8 @@ const LOCAL_SOLVER_SLOTS = 1;
 const LOAD = await loadCommand(registry);
 const OFFLINE = await registry.withOfflineRoles();
 
-const USAGE = `usage: [PORT=3000] npm start -- [--goals LIST] [load options] [--force] [--data DIR | --endpoint URL]
-  --goals LIST           tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
+const USAGE = `usage: [PORT=3000] npm start -- [--tables LIST] [load options] [--force] [--data DIR | --endpoint URL]
+  --tables LIST          tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
 ${LOAD.puzzleUsage}
   --workers N            threads that build the tables, 1..64 (default: the machine's cores)
   --force                reload the tables even when their manifests say they are loaded
@@ -48,8 +49,13 @@ ${LOAD.puzzleUsage}
   --help                 this text`;
 
 function settings() {
-  const { goals, endpoint, force, workers } = LOAD.options;
-  const { values } = parseArgs({ options: { goals, endpoint, force, workers, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { tables, endpoint, force, workers } = LOAD.options;
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { tables, endpoint, force, workers, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (error) {
+    throw new UsageError(parserSentence(error));
+  }
   if (values.help) return 'help' as const;
   const { data, help: _help, ...loadValues } = values;
   const load = loadSettingsFrom({ ...loadValues, table: DEFAULT_TABLE_NAME }, LOAD.choices);

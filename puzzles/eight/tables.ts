@@ -45,7 +45,7 @@ export const eightTables: StoredTables<EightQuery, EightAnswer> = {
   // the whole space around each goal: its farthest boards are 31 moves from 12345678X (SPEC)
   greatestDistance: 31,
   tables: () => [EIGHT_TABLE],
-  describeTable: () => ({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: EIGHT_SPACE_POSITIONS, loadOptions: ['--goals eight'] }),
+  describeTable: () => ({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: EIGHT_SPACE_POSITIONS, loadOptions: ['--tables eight'] }),
 
   locate(query) {
     const { goalIndex, from } = canonicalize(query.from, query.to);

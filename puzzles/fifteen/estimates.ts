@@ -42,7 +42,7 @@ export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
     identity: { puzzle: 'fifteen', goal: formatFifteenBoard(GOAL) },
     // the 6-6-3 databases' entries, compact: what a default load stores
     spacePositions: PARTITION_663.reduce((sum, group) => sum + placementsFor(group.length), 0),
-    loadOptions: [`--goals ${FIFTEEN_TABLE}`],
+    loadOptions: [`--tables ${FIFTEEN_TABLE}`],
   }),
   searchWith(arrays) {
     const databases = databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());

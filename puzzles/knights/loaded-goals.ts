@@ -11,7 +11,7 @@ import { InvalidInputError, RefusedForNowError, UnavailableNowError } from '../.
 import { printable } from '../../core/printable';
 import type { TableId } from '../../store/table-keys';
 import type { Catalog, CatalogEntry } from '../../store/catalog';
-import type { LoadedGoals } from '../roles/stored-tables';
+import type { LoadedTables } from '../roles/stored-tables';
 
 /** The most knights goals one table of tables serves (the built-in ones included). */
 export const MAX_GOALS = 64;
@@ -81,7 +81,7 @@ function goalsNamedIn(catalog: Catalog): NamedGoals {
 }
 
 /** The `goal` of a request: a name, or a board; the standard goal when there is none. */
-export function resolveGoal(text: string | undefined, loaded: LoadedGoals): ResolvedGoal {
+export function resolveGoal(text: string | undefined, loaded: LoadedTables): ResolvedGoal {
   const goals = namedGoals(loaded.catalog);
   const given = (text ?? DEFAULT_GOAL).trim();
   const named = goals.get(given);

@@ -31,7 +31,7 @@ export const KNIGHTS_MAX_DEPTH = MAX_DISTANCE;
 
 /** How a goal's table is loaded: a built-in goal by default, a goal of one's own by --goal. */
 export function loadOptionOf(name: string, board: string): string {
-  return builtInGoal(name) !== undefined ? `--goals ${name}` : `--goal ${name}=${board}`;
+  return builtInGoal(name) !== undefined ? `--tables ${name}` : `--goal ${name}=${board}`;
 }
 
 export const knightsTables: StoredTables<KnightsQuery, KnightsAnswer> = {

@@ -34,7 +34,7 @@ export interface PuzzleBenchmarks {
 
 /** What the url benchmark asks of a puzzle: npm start serving its tables, and seeded questions. */
 export interface AskedThroughUrl {
-  /** The tables npm start loads for it (its --goals), each waited for until in use. */
+  /** The tables npm start loads for it (its --tables), each waited for until in use. */
   readonly tables: readonly string[];
   /** The questions, in a few words ("seeded uniform random solvable boards"). */
   readonly described: string;
@@ -82,8 +82,8 @@ export interface RehearsalQuestions {
   more(count: number, seed?: number): RehearsalQuestion[];
   /** How the function answers them: looked up in a table of the default load, or searched over its estimates. */
   readonly answeredFrom: 'table' | 'search';
-  /** For a puzzle answered from a table: what a reload under traffic reloads (its --goals name, and the table). */
-  readonly reload?: { readonly goals: string; readonly table: string };
+  /** For a puzzle answered from a table: what a reload under traffic reloads (its --tables name, and the table). */
+  readonly reload?: { readonly tables: string; readonly table: string };
   /** Its largest load as the deploy's `load` setting takes it (its words), which the rehearsal runs on the loader's bundle. */
   readonly largestLoad?: string;
   /** Questions past one request's search, which the background solver answers (the rehearsal times it at several memory sizes). */

@@ -5,7 +5,7 @@
  */
 import type { GenericSchema } from 'valibot';
 import type { QuerySchema } from '../fields';
-import type { LoadedGoals } from './stored-tables';
+import type { LoadedTables } from './stored-tables';
 import type { Answer, Result } from './answer';
 
 /** A query and the answer it gets, as the description shows them. */
@@ -29,10 +29,10 @@ export interface HttpShape<Query, A extends Answer> {
   /** A JSON query, for error messages. */
   readonly example: string;
   /**
-   * A JSON query, checked. `goals` reads the loaded tables (once a request, and only when asked):
+   * A JSON query, checked. `loadedTables` reads the catalogue of loaded tables (once a request, and only when asked):
    * a puzzle whose questions can name a loaded goal asks for them, the others never do.
    */
-  queryOf(fields: unknown, goals: () => Promise<LoadedGoals>): Query | Promise<Query>;
+  queryOf(fields: unknown, loadedTables: () => Promise<LoadedTables>): Query | Promise<Query>;
   /** The API's JSON answer. */
   respond(query: Query, result: Result<A>): unknown;
   /** What /openapi.json says of the queries and answers: queryOf checks the same query schema. */

@@ -30,7 +30,7 @@ export interface Location {
 }
 
 /** The tables a request can be answered from: the catalogue, and whether it could be read now. */
-export interface LoadedGoals {
+export interface LoadedTables {
   readonly catalog: Catalog;
   /** False when DynamoDB did not answer: only the built-in goals are known. */
   readonly known: boolean;

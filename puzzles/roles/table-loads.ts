@@ -14,12 +14,12 @@ export interface LoadOption {
 }
 
 export interface TableLoads {
-  /** The names --goals selects its tables by. */
+  /** The names --tables selects its tables by. */
   readonly names: readonly string[];
   /** The options of a load only this puzzle takes, as parseArgs takes them, and their usage. */
   readonly options?: Readonly<Record<string, LoadOption>>;
   readonly usage?: string;
-  /** The loads asked for: `names` those of its names that --goals selected (all of them without --goals). */
+  /** The loads asked for: `names` those of its names that --tables selected (all of them without --tables). */
   specs(names: readonly string[], values: LoadValues): AnyTableSpec[];
   /** Memory in MB the deploy's loader needs for these loads (more memory is more CPU too); undefined when its default will do. */
   loaderMemoryMb?(values: LoadValues): number | undefined;

@@ -231,7 +231,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Warm containers answering a stream of fresh questions of the first puzzle answered from a table
- * while `npm run precompute -- --goals <its table> --force` reloads that table through the proxy:
+ * while `npm run precompute -- --tables <its table> --force` reloads that table through the proxy:
  * the new generation is written beside the old one, which answers until the manifest names the new
  * one (docs/loading.md).
  */
@@ -239,7 +239,7 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
   const containers = options.containers ?? 4;
   const reloaded = stage.puzzles.find(({ questions }) => questions.reload !== undefined);
   if (!reloaded) throw new Error('No puzzle of the registry names a table to reload under traffic (its rehearsal role\'s reload).');
-  const { goals, table } = reloaded.questions.reload!;
+  const { tables, table } = reloaded.questions.reload!;
   const questions = reloaded.questions.more(6000, 11);
   const generation = async () => {
     const item = (await stage.client.send(new GetItemCommand({ TableName: stage.tableName, Key: { pk: { S: manifestKey(table) } }, ConsistentRead: true }))).Item;
@@ -276,7 +276,7 @@ export async function reloadUnderTraffic(stage: Stage, options: { containers?: n
     // thread pinned to the last core (when taskset is there), so that its build takes the API's
     // containers' CPU as little as a 2-core machine allows.
     // Its checks take at most what the deploy's loader lets them: half the table's cap on reads.
-    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--goals', goals, '--force', '--workers', '1', '--read-units', String(LOADER_READ_UNITS)];
+    const args = ['--import', 'tsx', PRECOMPUTE, '--endpoint', await stage.proxy.endpointFor('reload'), '--table', stage.tableName, '--tables', tables, '--force', '--workers', '1', '--read-units', String(LOADER_READ_UNITS)];
     const lastCore = String(availableParallelism() - 1);
     const pinned = spawnSync('taskset', ['-c', lastCore, 'true']).status === 0;
     const loader = pinned ? spawn('taskset', ['-c', lastCore, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -314,7 +314,7 @@ export function reloadRows(result: ReloadResult): Row[] {
   const wrong = inexact(result.answers);
   return [
     figure(`warm containers asking fresh ${result.reloaded} questions`, String(result.containers)),
-    figure('reload (--goals standard --force), seconds', `${result.reloadSeconds.toFixed(1)}${result.reloadFailure ? `, FAILED: ${result.reloadFailure}` : ''}`),
+    figure('reload (--tables standard --force), seconds', `${result.reloadSeconds.toFixed(1)}${result.reloadFailure ? `, FAILED: ${result.reloadFailure}` : ''}`),
     figure('generation answering before / after', `${result.generations[0]} / ${result.generations[1]}`),
     figure('answers during the reload', `${result.during.length}: ${statuses(result.during)}`),
     figure('from the table during the reload', `${fromTable}/${result.during.length} (${share(fromTable, result.during.length)})`),

@@ -14,7 +14,7 @@ describe("the deploy's loader", () => {
   });
 
   it('takes its threads from the memory Lambda sets, and its load from the stack', async () => {
-    const settings = await loaderSettings({ TABLE_NAME: 'tablebase', LOAD_OPTIONS: '--goals standard --knights-depth 39', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '3008' });
+    const settings = await loaderSettings({ TABLE_NAME: 'tablebase', LOAD_OPTIONS: '--tables standard --knights-depth 39', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '3008' });
     expect(settings).toMatchObject({ table: 'tablebase', workers: 2 });
     expect(settings.specs.map((spec) => [spec.table, spec.depth])).toEqual([['knights#standard', 39]]);
   });

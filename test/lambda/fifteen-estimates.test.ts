@@ -83,7 +83,7 @@ describe("the 15-puzzle's stored pattern databases", () => {
     const health = await service.health();
     expect(health.status).toBe(503);
     expect(service.log.filter(({ level }) => level === 'ERROR').map(({ message }) => message)).toEqual([expect.stringMatching(/cannot read/)]); // damage is
-    expect(health.json.message).toMatch(/The estimates of fifteen cannot be used: The pages of fifteen do not match its manifest's checksum \(read sha256:\w+…, expected sha256:\w+…\): a page was changed after the load; reload the table; so fifteen questions are searched without them \(slower, the same answers\): load them with npm run precompute -- --goals fifteen\.$/);
+    expect(health.json.message).toMatch(/The estimates of fifteen cannot be used: The pages of fifteen do not match its manifest's checksum \(read sha256:\w+…, expected sha256:\w+…\): a page was changed after the load; reload the table; so fifteen questions are searched without them \(slower, the same answers\): load them with npm run precompute -- --tables fifteen\.$/);
   });
 
   it('are read again when a load completes while the function runs (npm start)', async () => {

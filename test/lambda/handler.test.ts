@@ -113,7 +113,7 @@ describe('GET and POST /knights', () => {
     const starved = handlerOn(tableName, { search: { maxMs: 1000, reserveMs: 0, maxNodes: 10 } });
     const result = await call(starved, { path: '/knights', query: `board=${FAR}&limit=39` });
     expect(result.status).toBe(503);
-    expect(result.json.error).toMatch(/gave up after \d+ positions.*The standard knights table is loaded to depth 8, so a limit of 39 needs the search\. To answer up to 39 moves from a table, load it that deep: npm run precompute -- --goals standard --knights-depth 39/);
+    expect(result.json.error).toMatch(/gave up after \d+ positions.*The standard knights table is loaded to depth 8, so a limit of 39 needs the search\. To answer up to 39 moves from a table, load it that deep: npm run precompute -- --tables standard --knights-depth 39/);
   });
 
   it('searches past the loaded depth and for goals never precomputed', async () => {
@@ -590,10 +590,10 @@ describe('GET /stats', () => {
       goalName: 'standard',
       goal: '11111/01111/00*11/00001/00000',
       maxLimit: 39,
-      message: expect.stringMatching(/not loaded.*npm run precompute -- --goals standard --knights-depth 39/),
+      message: expect.stringMatching(/not loaded.*npm run precompute -- --tables standard --knights-depth 39/),
       spacePositions: 67_603_900,
     });
-    expect(json.tables.eight).toEqual({ state: 'missing', puzzle: 'eight', goal: expect.stringContaining('12345678X'), message: expect.stringMatching(/not loaded.*npm run precompute -- --goals eight/), spacePositions: 9 * 181_440 });
+    expect(json.tables.eight).toEqual({ state: 'missing', puzzle: 'eight', goal: expect.stringContaining('12345678X'), message: expect.stringMatching(/not loaded.*npm run precompute -- --tables eight/), spacePositions: 9 * 181_440 });
   });
 });
 

@@ -33,7 +33,7 @@ describe('/health', () => {
     const handler = createHandler(app);
     const before = (await call(handler, { path: '/health' })).json.message as string;
     expect(before).toMatch(/eight is not loaded.*load with npm run precompute/);
-    expect(before).toMatch(/load them with npm run precompute -- --goals fifteen/);
+    expect(before).toMatch(/load them with npm run precompute -- --tables fifteen/);
     app.answers.loadsUnderWay(['eight', 'fifteen']);
     const during = await call(handler, { path: '/health' });
     expect(during.status).toBe(503);
@@ -100,7 +100,7 @@ describe('/health', () => {
         dynamodb: 'reachable',
         message:
           'eight is not loaded, so its questions are found by search; load with npm run precompute (locally, npm start loads them). ' +
-          'The estimates of fifteen cannot be used: fifteen is not loaded (it has no manifest); so fifteen questions are searched without them (slower, the same answers): load them with npm run precompute -- --goals fifteen.',
+          'The estimates of fifteen cannot be used: fifteen is not loaded (it has no manifest); so fifteen questions are searched without them (slower, the same answers): load them with npm run precompute -- --tables fifteen.',
       });
     } finally {
       client.destroy();

@@ -85,7 +85,7 @@ describe('the loader bundle', () => {
     // them), and the same pages as above.
     const threaded = await freshTable(client, 'loader-threads');
     const twoVcpus = String(2 * MB_PER_VCPU);
-    const twoThreads = await startBundledFunction(bundle, { environment: { TABLE_NAME: threaded, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: '--goals fifteen', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: twoVcpus } });
+    const twoThreads = await startBundledFunction(bundle, { environment: { TABLE_NAME: threaded, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: '--tables fifteen', AWS_LAMBDA_FUNCTION_MEMORY_SIZE: twoVcpus } });
     running.push(twoThreads);
     expect((await twoThreads.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ table: 'fifteen', status: 'loaded', positions: 11_534_880 }] });
     expect((await manifestOf(threaded, 'fifteen')).checksum).toBe((await manifestOf(tableName, 'fifteen')).checksum);
@@ -93,7 +93,7 @@ describe('the loader bundle', () => {
     // A knights table large enough to be measured on both threads (2.9 million positions): each
     // worker started on the bundle must run the knights measuring module (a worker that ends
     // without measuring fails the load), and the pages are those of a load on one thread.
-    const deeper = { TABLE_NAME: threaded, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: '--goals standard --knights-depth 16' };
+    const deeper = { TABLE_NAME: threaded, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: '--tables standard --knights-depth 16' };
     const measuredOnTwo = await startBundledFunction(bundle, { environment: { ...deeper, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: twoVcpus } });
     running.push(measuredOnTwo);
     expect((await measuredOnTwo.invokeWith({}, FIFTEEN_MINUTES)).result).toMatchObject({ tables: [{ table: 'knights#standard', status: 'loaded', depth: 16 }] });
@@ -117,7 +117,7 @@ describe('a reload and its rollback, as a deploy runs them, while the API answer
     const tableName = await freshTable(client, 'generations');
     const bundle = await bundleOf('loader');
     const loaderAt = async (depth: number) => {
-      const loader = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: `--goals standard --knights-depth ${depth}` } });
+      const loader = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint(), LOAD_OPTIONS: `--tables standard --knights-depth ${depth}` } });
       running.push(loader);
       return loader;
     };

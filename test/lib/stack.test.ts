@@ -589,11 +589,11 @@ describe('settings', () => {
     [{ load: '--knights-depth 64' }, /Context load: --knights-depth must be a whole number from 0 to 63; got "64"/],
     [{ load: '--goal Mine=10110/01*11/10111/01001/00000' }, /Context load: --goal Mine=.*the name is wrong/],
     [{ load: '--goal mine' }, /--goal takes NAME=BOARD/],
-    [{ load: '--goals chess' }, /Context load: --goals: there is no table "chess"/],
-    [{ load: '--depth 3' }, /Context load: Unknown option '--depth'.* The load options are --goals, --goal, --knights-depth\./],
+    [{ load: '--tables chess' }, /Context load: --tables: there is no table "chess"/],
+    [{ load: '--depth 3' }, /Context load: Unknown option '--depth'.* The load options are --tables, --goal, --knights-depth\./],
     [{ knightsDepth: '39' }, /Context knightsDepth is gone: give the load's options as npm run precompute takes them, in the one setting load/],
     [{ pubilc: 'true' }, /^Context pubilc is not a setting of this stack; did you mean public\? The settings are removalPolicy, public, edgePlan, webAclArn, reservedConcurrency, alarmEmail, loadTables, load\.$/],
-    [{ Load: '--goals eight' }, /^Context Load is not a setting of this stack; did you mean load\?/],
+    [{ Load: '--tables eight' }, /^Context Load is not a setting of this stack; did you mean load\?/],
     [{ region: 'eu-west-1' }, /^Context region is not a setting of this stack\. The settings are /],
   ])('refuses %j', (context, message) => {
     expect(() => synth(context)).toThrow(message);

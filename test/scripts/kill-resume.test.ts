@@ -22,7 +22,7 @@ afterAll(() => {
 /** Where a load's pages are: under its generation. */
 const pagesOf = (manifest: Manifest) => generationPrefix(manifest.generation, manifest.table);
 
-const KNIGHTS = ['--goals', 'standard', '--knights-depth', '15'];
+const KNIGHTS = ['--tables', 'standard', '--knights-depth', '15'];
 
 function precompute(tableName: string, load = KNIGHTS): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
   const child = spawn(
@@ -99,7 +99,7 @@ describe('kill -9 during a load, then resume', () => {
 describe("kill -9 during the 15-puzzle's databases' load (a table of byte arrays), then resume", () => {
   it('leaves no manifest, and the next run resumes from the saved progress to databases that read back whole and verified', async () => {
     const tableName = await freshTable(client, 'kill-fifteen');
-    const FIFTEEN = ['--goals', 'fifteen'];
+    const FIFTEEN = ['--tables', 'fifteen'];
     // The databases are built (seconds), written (a second or two), then read back and compared
     // (seconds): the first saved progress comes late in the writing, so a kill just after it cuts
     // the load short with its pages stored and no manifest.

@@ -23,11 +23,11 @@ describe('a load on one thread or on several', () => {
     const [one, two, alone] = await Promise.all(['one-thread', 'two-threads', 'one-table'].map((name) => freshTable(client, name)));
     const tables = ['knights#standard', 'eight'];
 
-    const sequential = precompute(one, '--goals', 'standard,eight', '--workers', '1');
+    const sequential = precompute(one, '--tables', 'standard,eight', '--workers', '1');
     expect(sequential.code, sequential.stderr).toBe(0);
-    const together = precompute(two, '--goals', 'standard,eight', '--workers', '2');
+    const together = precompute(two, '--tables', 'standard,eight', '--workers', '2');
     expect(together.code, together.stderr).toBe(0);
-    const single = precompute(alone, '--goals', 'standard', '--workers', '2');
+    const single = precompute(alone, '--tables', 'standard', '--workers', '2');
     expect(single.code, single.stderr).toBe(0);
 
     // A summary line for each table, whichever finished first.
@@ -49,8 +49,8 @@ describe('a load on one thread or on several', () => {
   it("tells a table's failure on its thread as the load's, in a sentence, and writes no manifest for it", async () => {
     const tableName = await freshTable(client, 'thread-failure');
     // A goal of one's own loaded under a name, then another board under the same name: refused on its thread.
-    expect(precompute(tableName, '--goals', 'eight', '--goal', 'mine=10110/01*11/10111/01001/00000', '--knights-depth', '3', '--workers', '2').code).toBe(0);
-    const conflict = precompute(tableName, '--goals', 'eight', '--goal', 'mine=01000/10100/11000/0111*/11011', '--knights-depth', '3', '--workers', '2');
+    expect(precompute(tableName, '--tables', 'eight', '--goal', 'mine=10110/01*11/10111/01001/00000', '--knights-depth', '3', '--workers', '2').code).toBe(0);
+    const conflict = precompute(tableName, '--tables', 'eight', '--goal', 'mine=01000/10100/11000/0111*/11011', '--knights-depth', '3', '--workers', '2');
     expect(conflict.code).toBe(1);
     expect(conflict.stderr).toMatch(/precompute failed: knights#mine already holds the goal 10110\/01\*11\/10111\/01001\/00000, not 01000\/10100\/11000\/0111\*\/11011; load this goal under another name, or run again with --force to replace it\./);
     expect((await manifestOf(tableName, 'knights#mine')).goal).toBe('10110/01*11/10111/01001/00000');

@@ -27,7 +27,7 @@ function folder(label: string): string {
 
 function start(data: string, ...options: string[]) {
   // A process group of its own, as a terminal gives it: Ctrl-C reaches every process in it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--data', data, ...options], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--tables', 'standard', '--data', data, ...options], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

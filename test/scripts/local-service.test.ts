@@ -145,7 +145,7 @@ describe('npm start', () => {
   });
 
   function start(folder = data): { child: ChildProcess; ready: Promise<string>; output: () => string } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--knights-depth', '6', '--data', folder], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--tables', 'standard', '--knights-depth', '6', '--data', folder], {
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -212,7 +212,7 @@ describe('npm start', () => {
       const asked = () => fetch(`${url}/knights?board=${board}&goal=second`).then(async (reply) => ({ status: reply.status, json: await reply.json() }));
       expect(await asked()).toMatchObject({ status: 400, json: { error: expect.stringMatching(/^There is no goal named "second"/) } });
       const loading = performance.now();
-      const precompute = spawn(process.execPath, ['--import', 'tsx', 'scripts/precompute.ts', '--endpoint', endpoint, '--goals', 'standard', '--goal', `second=${goal}`, '--knights-depth', '6'], { stdio: 'ignore' });
+      const precompute = spawn(process.execPath, ['--import', 'tsx', 'scripts/precompute.ts', '--endpoint', endpoint, '--tables', 'standard', '--goal', `second=${goal}`, '--knights-depth', '6'], { stdio: 'ignore' });
       children.push(precompute);
       expect(await stopped(precompute)).toBe(0);
       let answer = await asked();

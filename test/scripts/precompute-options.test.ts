@@ -23,14 +23,14 @@ describe('precompute options', () => {
   it('reads every option', () => {
     const options = parsePrecomputeOptions([
       '--endpoint', 'http://127.0.0.1:8000', '--table', 'my-table', '--region', 'eu-west-1',
-      '--goals', 'eight', '--knights-depth', '39', '--concurrency', '64', '--workers', '3', '--force',
+      '--tables', 'eight', '--knights-depth', '39', '--concurrency', '64', '--workers', '3', '--force',
     ]);
     expect(options).toMatchObject({ endpoint: 'http://127.0.0.1:8000', table: 'my-table', region: 'eu-west-1', concurrency: 64, workers: 3, force: true });
     expect(options !== 'help' && options.specs.map((spec) => spec.table)).toEqual(['eight']);
     expect(parsePrecomputeOptions(['--help'])).toBe('help');
   });
 
-  it('adds a knights table for each goal of one\'s own, at the knights depth, alongside what --goals selects', () => {
+  it('adds a knights table for each goal of one\'s own, at the knights depth, alongside what --tables selects', () => {
     const options = parsePrecomputeOptions(['--goal', `mine=${OWN}`, '--goal', `far-1=${FAR}`, '--knights-depth', '46']);
     expect(options !== 'help' && options.specs.map((spec) => [spec.table, spec.goal, spec.depth])).toEqual([
       ['knights#standard', '11111/01111/00*11/00001/00000', 46],
@@ -39,16 +39,16 @@ describe('precompute options', () => {
       ['eight', expect.any(String), 31],
       ['fifteen', expect.any(String), 0],
     ]);
-    const only = parsePrecomputeOptions(['--goals', 'eight', '--goal', `mine=${OWN.replaceAll('/', '')}`, '--goal', `mine=${OWN}`]);
+    const only = parsePrecomputeOptions(['--tables', 'eight', '--goal', `mine=${OWN.replaceAll('/', '')}`, '--goal', `mine=${OWN}`]);
     expect(only !== 'help' && only.specs.map((spec) => spec.table)).toEqual(['knights#mine', 'eight']);
     // the built-in goal by its own name and board is that goal
-    const standard = parsePrecomputeOptions(['--goals', 'eight', '--goal', 'standard=11111/01111/00*11/00001/00000']);
+    const standard = parsePrecomputeOptions(['--tables', 'eight', '--goal', 'standard=11111/01111/00*11/00001/00000']);
     expect(standard !== 'help' && standard.specs.map((spec) => spec.table)).toEqual(['knights#standard', 'eight']);
   });
 
   it('gives npm start\'s options back as the command line its precompute takes', () => {
-    expect(loadArguments({ goals: 'standard', goal: [`mine=${OWN}`, `far=${FAR}`], 'knights-depth': '6', force: true, region: undefined })).toEqual([
-      '--goals', 'standard', '--goal', `mine=${OWN}`, '--goal', `far=${FAR}`, '--knights-depth', '6', '--force',
+    expect(loadArguments({ tables: 'standard', goal: [`mine=${OWN}`, `far=${FAR}`], 'knights-depth': '6', force: true, region: undefined })).toEqual([
+      '--tables', 'standard', '--goal', `mine=${OWN}`, '--goal', `far=${FAR}`, '--knights-depth', '6', '--force',
     ]);
   });
 
@@ -65,7 +65,7 @@ describe('precompute options', () => {
     [['--workers', '0'], /--workers must be a whole number from 1 to 64; got "0"/],
     [['--workers', '65'], /--workers must be a whole number from 1 to 64/],
     [['--workers', 'all'], /--workers must be a whole number/],
-    [['--goals', 'standard,chess'], /--goals: there is no table "chess"; use standard, eight/],
+    [['--tables', 'standard,chess'], /--tables: there is no table "chess"; use standard, eight/],
     [['--endpoint', 'localhost:8000'], /--endpoint must be an http\(s\) URL/],
     [['--table', 'x'], /--table must be a DynamoDB table name \(3 to 255/],
     [['--region', 'moon'], /--region must be an AWS region/],

@@ -24,7 +24,7 @@ describe('npm run smoke', () => {
   });
 
   it('asks each puzzle\'s example through npm start\'s local URL, raw and encoded, prints what each got, and exits 0 when they agree', async () => {
-    const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--goals', 'standard', '--knights-depth', '6', '--data', data], {
+    const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--tables', 'standard', '--knights-depth', '6', '--data', data], {
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -60,7 +60,7 @@ export const benchmarks: PuzzleBenchmarks = {
   rows: { precompute, search, full, judge },
   served: {
     spec: () => knightsSpec('standard', SERVED_DEPTH),
-    startOptions: ['--goals', 'standard', '--knights-depth', String(SERVED_DEPTH)],
+    startOptions: ['--tables', 'standard', '--knights-depth', String(SERVED_DEPTH)],
     paths: () => Array.from(buildKnightsBfsTable(resolveKnightsGoal('standard'), SERVED_DEPTH).bfs.order, (code) => `/knights?board=${formatKnightsBoard(decodeKnights(code))}`),
   },
   // Uniform boards are mostly far past the served table's depth: with limit 15 the search answers them.

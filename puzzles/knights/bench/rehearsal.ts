@@ -30,6 +30,6 @@ export const knightsRehearsal: RehearsalQuestions = {
     return [...boards].slice(0, count).map(question);
   },
   answeredFrom: 'table',
-  reload: { goals: 'standard', table: 'knights#standard' },
-  largestLoad: '--goals standard --knights-depth 39',
+  reload: { tables: 'standard', table: 'knights#standard' },
+  largestLoad: '--tables standard --knights-depth 39',
 };

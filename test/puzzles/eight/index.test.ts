@@ -31,7 +31,7 @@ describe('the eight puzzle', () => {
     const relabelled = eight.tables.locate(await eight.http.queryOf({ from: '21X453786', to: '21345678X' }, noGoals));
     expect(a).toMatchObject({ table: EIGHT_TABLE, goal: EIGHT_GOALS, section: 'eight#12345678X' });
     expect(relabelled).toEqual(a);
-    expect(eight.tables.describeTable(EIGHT_TABLE, undefined)).toEqual({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: 9 * 181_440, loadOptions: ['--goals eight'] });
+    expect(eight.tables.describeTable(EIGHT_TABLE, undefined)).toEqual({ identity: { puzzle: 'eight', goal: EIGHT_GOALS }, spacePositions: 9 * 181_440, loadOptions: ['--tables eight'] });
   });
 
   it('reads and writes the HDU 3567 judge format', () => {

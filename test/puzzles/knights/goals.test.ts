@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { RefusedForNowError, UnavailableNowError } from '../../../core/errors';
 import { knights } from '../../../puzzles/knights';
 import { MAX_GOALS, namedGoals } from '../../../puzzles/knights/loaded-goals';
-import type { LoadedGoals } from '../../../puzzles/roles/stored-tables';
+import type { LoadedTables } from '../../../puzzles/roles/stored-tables';
 import type { CatalogEntry } from '../../../store/catalog';
 
 const FAR = '01000/10100/11000/0111*/11011';
 const SAMPLE = '10110/01*11/10111/01001/00000';
-const goals = (entries: Record<string, CatalogEntry>, known = true): LoadedGoals => ({ catalog: new Map(Object.entries(entries)), known });
+const goals = (entries: Record<string, CatalogEntry>, known = true): LoadedTables => ({ catalog: new Map(Object.entries(entries)), known });
 const whole = goals({ 'knights#far': { goal: FAR, whole: true, depth: 46 } });
 const partial = goals({ 'knights#far': { goal: FAR, whole: false, depth: 15 } });
-const query = (fields: unknown, loaded: LoadedGoals) => knights.http.queryOf(fields, async () => loaded);
+const query = (fields: unknown, loaded: LoadedTables) => knights.http.queryOf(fields, async () => loaded);
 
 describe('a knights goal', () => {
   it('is the standard one by default, a loaded one by name or by its board, else a board of its own', async () => {

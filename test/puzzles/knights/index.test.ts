@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED } from '../../../core/ida-star';
 import { knights } from '../../../puzzles/knights';
-import type { LoadedGoals } from '../../../puzzles/roles/stored-tables';
+import type { LoadedTables } from '../../../puzzles/roles/stored-tables';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
-const noneLoaded: LoadedGoals = { catalog: new Map(), known: true };
+const noneLoaded: LoadedTables = { catalog: new Map(), known: true };
 
 describe('the knights puzzle', () => {
   it('reads a JSON query against the loaded goals (asked once), and answers it by search with every move valued', async () => {
@@ -26,7 +26,7 @@ describe('the knights puzzle', () => {
     const query = await knights.http.queryOf({ board: SAMPLE, limit: 39 }, async () => noneLoaded);
     expect(knights.tables.tables(new Map())).toEqual(['knights#standard']);
     expect(knights.tables.locate(query)).toMatchObject({ table: 'knights#standard', section: 'knights#standard' });
-    expect(knights.tables.adviceWhenSearchGaveUp!(query, 'missing')).toMatch(/The standard knights table is not loaded\. To answer up to 39 moves from a table, load it that deep: npm run precompute -- --goals standard --knights-depth 39/);
+    expect(knights.tables.adviceWhenSearchGaveUp!(query, 'missing')).toMatch(/The standard knights table is not loaded\. To answer up to 39 moves from a table, load it that deep: npm run precompute -- --tables standard --knights-depth 39/);
   });
 
   it('reads and writes the SCOI judge format', () => {

@@ -63,7 +63,7 @@ export const slide = {
     format: { ranks: slideSpace.size, pageDigits: 2, holeMoves: BLANK_TARGETS, holeOfRank: (rank: number) => decodeSlide(rank).indexOf('0') },
     greatestDistance: 21,
     tables: () => ['slide'],
-    describeTable: () => ({ identity: { puzzle: 'slide', goal: GOAL }, spacePositions: 360, loadOptions: ['--goals slide'] }),
+    describeTable: () => ({ identity: { puzzle: 'slide', goal: GOAL }, spacePositions: 360, loadOptions: ['--tables slide'] }),
     locate: (query) => ({ table: 'slide', goal: GOAL, section: 'slide', rank: encodeSlide(query.board) }),
     fromRecord(query, _manifest, record) {
       if (!record) return undefined;

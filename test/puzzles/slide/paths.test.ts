@@ -41,7 +41,7 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     const tableName = await freshTable(client, 'slide');
     const choices = await registry.loadChoices();
     expect(choices.names).toContain('slide');
-    const [result] = await loadTables(loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, goals: 'slide', concurrency: '4' }, choices));
+    const [result] = await loadTables(loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, tables: 'slide', concurrency: '4' }, choices));
     expect(result).toMatchObject({ table: 'slide', status: 'loaded', manifest: { positions: 360, depth: 21 } });
 
     const handler = createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
