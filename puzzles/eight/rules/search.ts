@@ -5,7 +5,7 @@
  * more; per line, every tile beyond the longest correctly ordered run costs two. Both parts are
  * kept up to date move by move: a move changes one tile's distance and the conflicts of two lines.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, BLANK_MOVES, CELLS, DOWN, SIDE, UP, blankTarget } from './board';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
@@ -220,7 +220,7 @@ export class EightDepthFirst extends DepthFirstPass {
 }
 
 /** The exact answer by search; UnreachableError for a pair of different parity, BudgetExhaustedError when the budget ends first. */
-export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED): EightAnswer {
+export function searchEight(query: EightQuery, budget: SearchBudget): EightAnswer {
   assertReachable(query);
   const outcome = searchWithin(query, EIGHT_DIAMETER, budget);
   switch (outcome.kind) {
@@ -235,7 +235,7 @@ export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED)
 }
 
 /** Whether `to` is at most `moves` moves from `from` (a reachable pair), or BudgetExhaustedError. */
-export function eightReachesWithin(query: EightQuery, moves: number, budget: SearchBudget = UNLIMITED): boolean {
+export function eightReachesWithin(query: EightQuery, moves: number, budget: SearchBudget): boolean {
   const outcome = searchWithin(query, moves, budget);
   if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome, 'try again later');
   return outcome.kind === 'solved';

@@ -5,6 +5,7 @@
  * 15 s, once a process), not read from the function's package or a table.
  */
 import { computedOnce } from '../../../core/benchmark';
+import { UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import type { RehearsalQuestion, RehearsalQuestions } from '../../roles/benchmarks';
 import { solveDatabases } from '../offline/databases';
@@ -21,7 +22,7 @@ function question(board: string): RehearsalQuestion {
   return {
     puzzle: 'fifteen',
     target: `/fifteen?board=${board}`,
-    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: MAX_MOVES, solvable: true }, undefined, solveDatabases(() => {}))),
+    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: MAX_MOVES, solvable: true }, UNLIMITED, solveDatabases(() => {}))),
   };
 }
 

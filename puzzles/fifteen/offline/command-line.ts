@@ -37,6 +37,6 @@ export const fifteenCommandLine: CommandLine<FifteenQuery> = {
   judgeSolver(_engine, { limit }) {
     const within = limitOption(limit);
     // The databases are built only when a case is solvable: the others need no search.
-    return (input) => formatFifteenJudge(parseFifteenJudge(input, within).map((query) => (query.solvable ? searchFifteen(query, UNLIMITED, solveDatabases()) : searchFifteen(query))));
+    return (input) => formatFifteenJudge(parseFifteenJudge(input, within).map((query) => (query.solvable ? searchFifteen(query, UNLIMITED, solveDatabases()) : searchFifteen(query, UNLIMITED))));
   },
 };

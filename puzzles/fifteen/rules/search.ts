@@ -10,7 +10,7 @@
  * are kept up to date move by move: a move moves one tile, changing its distance and the
  * conflicts of the two lines it leaves and enters.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, UNLIMITED, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
 import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
 import { FifteenWasmDepthFirst } from './pattern-search-wasm';
@@ -186,7 +186,7 @@ function passFor(board: readonly number[], maxDepth: number, budget: SearchBudge
 }
 
 /** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
-export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): FifteenAnswer {
+export function searchFifteen(query: FifteenQuery, budget: SearchBudget, databases?: PatternDatabases): FifteenAnswer {
   if (!query.solvable) return NO_ANSWER;
   const maxDepth = Math.min(query.limit, MAX_MOVES);
   const pass = passFor(query.board, maxDepth, budget, databases);
@@ -207,7 +207,7 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMI
  * came from, when that lies farther away). Meant for a board at least `moves` away, or just
  * beyond: a board far nearer is found by deepening far sooner than by one deep pass.
  */
-export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases, undoFirst = -1): boolean {
+export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget, databases?: PatternDatabases, undoFirst = -1): boolean {
   const outcome = reachableWithin(passFor(board, moves, budget, databases), moves, undoFirst);
   if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome);
   return outcome.kind === 'solved';
