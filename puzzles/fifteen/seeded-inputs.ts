@@ -1,6 +1,6 @@
 /** Seeded random 15-puzzle boards for the benchmarks and the tests. */
 import fc from 'fast-check';
-import { BLANK, BLANK_MOVES, CELLS, GOAL, type FifteenBoard, isSolvable, playFifteenLine } from './rules/board';
+import { BLANK, BLANK_MOVES, CELLS, GOAL, MOVE_LETTERS, type FifteenBoard, isSolvable, playFifteenLine } from './rules/board';
 
 /**
  * A uniform random solvable board: a shuffle of the 16 cells, and when its parity is wrong the
@@ -32,7 +32,7 @@ export function walkFromGoalArbitrary(maxLength: number, minLength = 0): fc.Arbi
     for (const choice of choices) {
       const moves = BLANK_MOVES[board.indexOf(BLANK)].filter((move) => move !== back);
       const move = moves[choice % moves.length];
-      board = playFifteenLine(board, 'dlru'[move]);
+      board = playFifteenLine(board, MOVE_LETTERS[move]);
       back = 3 - move;
     }
     return board;

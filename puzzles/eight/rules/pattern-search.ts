@@ -16,7 +16,7 @@
  * (59,049 entries, 15,120 of them placements): a move changes it by two additions.
  */
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
-import { BLANK, CELLS, UP, blankTarget } from './board';
+import { BLANK, CELLS, GEOMETRY, UP } from './board';
 import { canonicalize, CANONICAL_GOALS } from './canonical';
 import { EIGHT_DIAMETER } from './search';
 import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
@@ -40,7 +40,7 @@ const TILE_OF_CELL = Int32Array.from({ length: BLANK_WEIGHT }, (_, placement) =>
   return bits;
 });
 /** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
-const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+const TARGETS = GEOMETRY.targets;
 const UNREACHED = 255;
 
 /** One group's index on a board: its tiles' cells and the blank's. */

@@ -11,7 +11,7 @@
  * conflicts of the two lines it leaves and enters.
  */
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
-import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
+import { BLANK, CELLS, GEOMETRY, GOAL, SIDE, UP } from './board';
 import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
 import { FifteenWasmDepthFirst } from './pattern-search-wasm';
 import type { PatternDatabases } from './pattern-set';
@@ -25,13 +25,9 @@ const X = BLANK;
 const U = UP;
 
 /** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
-const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+const TARGETS = GEOMETRY.targets;
 /** LINE_CELLS[line * 4 + k]: the k-th cell of rows 0..3, then of columns 0..3. */
-const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
-  const line = Math.floor(i / SIDE);
-  const k = i % SIDE;
-  return line < SIDE ? line * SIDE + k : k * SIDE + (line - SIDE);
-});
+const LINE_CELLS = GEOMETRY.lineCells;
 /**
  * LINE_CONFLICTS[key]: the tiles to take out of a line for the others to pass, from where along
  * the line each of its four cells' tiles belongs (1 + position, or 0 when its goal is on another
@@ -60,16 +56,10 @@ const LINE_CONFLICTS = (() => {
   }
   return table;
 })();
-const ROW_OF = Uint8Array.from({ length: CELLS }, (_, cell) => Math.floor(cell / SIDE));
-const COLUMN_OF = Uint8Array.from({ length: CELLS }, (_, cell) => cell % SIDE);
+const ROW_OF = GEOMETRY.rowOf;
+const COLUMN_OF = GEOMETRY.columnOf;
 /** CHANGED_LINES[(blank * 4 + move) * 2 + k]: the rows a tile leaves and enters when it moves up or down, else the columns. */
-const CHANGED_LINES = Uint8Array.from({ length: CELLS * 4 * 2 }, (_, i) => {
-  const from = Math.floor(i / 8);
-  const move = Math.floor(i / 2) % 4;
-  const cell = i % 2 === 0 ? from : blankTarget(from, move);
-  if (cell < 0) return 0;
-  return move === DOWN || move === UP ? ROW_OF[cell] : SIDE + COLUMN_OF[cell];
-});
+const CHANGED_LINES = GEOMETRY.changedLines;
 /** DISTANCE[tile * 16 + cell]: Manhattan distance from `cell` to the tile's goal cell (0 for the blank). */
 const DISTANCE = Uint8Array.from({ length: CELLS * CELLS }, (_, i) => {
   const tile = Math.floor(i / CELLS);
