@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { samples } from '../../core/seeded';
 import { formatFifteenBoard, GOAL } from '../../puzzles/fifteen/rules/board';
 import { formatFifteenJudge } from '../../puzzles/fifteen/judge';
-import { JUDGE_LIMIT, MAX_MOVES } from '../../puzzles/fifteen/rules/query';
+import { FIFTEEN_DIAMETER, JUDGE_LIMIT } from '../../puzzles/fifteen/rules/query';
 import { searchFifteen } from '../../puzzles/fifteen/rules/search';
 import { walkFromGoalArbitrary } from '../../puzzles/fifteen/seeded-inputs';
 import { call } from '../support/function-url';
@@ -20,7 +20,7 @@ const judgeText = (boards: readonly (readonly number[])[]) =>
   `${boards.length}\n${boards.map((board) => `\n${[0, 4, 8, 12].map((at) => board.slice(at, at + 4).join(' ')).join('\n')}\n`).join('')}`;
 const judged = async (boards: readonly (readonly number[])[]) => (await call(handler, { method: 'POST', path: '/fifteen', headers: { 'content-type': 'text/plain' }, body: judgeText(boards) })).text;
 /** The distance by the puzzle's own search with no limit of the judge's: what the judge's answer must follow. */
-const distance = (board: readonly number[]) => searchFifteen({ board: [...board], limit: MAX_MOVES, solvable: true }, searchBudget(6_600_000));
+const distance = (board: readonly number[]) => searchFifteen({ board: [...board], limit: FIFTEEN_DIAMETER, solvable: true }, searchBudget(6_600_000));
 
 describe('judge input over HTTP, at its edges', () => {
   it("answers a 15-puzzle board exactly at the judge's 35 moves with its line, and one at 36 as not solvable", async () => {

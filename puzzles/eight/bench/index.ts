@@ -10,7 +10,7 @@ import { type EightBoard, formatEightBoard, isReachable } from '../rules/board';
 import { CANONICAL_GOALS } from '../rules/canonical';
 import { searchEight } from '../rules/search';
 import { decodeEight } from '../rules/space';
-import { EightBfsTables, buildEightBfsTable } from '../rules/bfs-tables';
+import { EightBfsTables, buildEightBfsTable } from '../rules/bfs-table';
 import { eightSpec } from '../offline/loads';
 import { eightBoardArbitrary } from '../seeded-inputs';
 import { judge } from './judge';

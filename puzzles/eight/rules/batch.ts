@@ -5,7 +5,7 @@ import { groupBy } from '../../../core/engine';
 import { BLANK } from './board';
 import type { EightAnswer, EightQuery } from './query';
 import { eightPatternSearcher } from './pattern-search';
-import { EightBfsTables } from './bfs-tables';
+import { EightBfsTables } from './bfs-table';
 
 /**
  * Questions about one canonical goal (one blank cell in B) from which `auto` builds its table.

@@ -18,8 +18,7 @@
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, CELLS, GEOMETRY, UP } from './board';
 import { canonicalize, CANONICAL_GOALS } from './canonical';
-import { EIGHT_DIAMETER } from './search';
-import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
+import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
 const TILES_PER_GROUP = 4;
 /** The blank's weight in a group's index; a group's k-th tile weighs 9^k. */

@@ -7,10 +7,7 @@
  */
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, BLANK_MOVES, CELLS, DOWN, GEOMETRY, SIDE, UP } from './board';
-import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
-
-/** The longest shortest line between any two boards (31, the farthest boards' distance). */
-export const EIGHT_DIAMETER = 31;
+import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
 const manhattan = (a: number, b: number) =>
   Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));

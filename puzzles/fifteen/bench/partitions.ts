@@ -22,7 +22,7 @@ import { fifteenSpec } from '../offline/loads';
 import { samples } from '../../../core/seeded';
 import { FifteenPatternDepthFirst } from '../rules/pattern-search';
 import { fifteenMovesBySearch } from '../rules/move-values';
-import { MAX_MOVES, lettersOf } from '../rules/query';
+import { FIFTEEN_DIAMETER, lettersOf } from '../rules/query';
 import { PARTITION_33333, PARTITION_555, PARTITION_663, type PatternDatabases, buildPatternDatabases } from '../rules/pattern-set';
 import { solvableBoardArbitrary } from '../seeded-inputs';
 
@@ -75,7 +75,7 @@ for (const name of names) {
     moves += outcome.moves.length;
     const v = performance.now();
     const answer = { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
-    fifteenMovesBySearch({ board, limit: MAX_MOVES, solvable: true }, answer, UNLIMITED, databases);
+    fifteenMovesBySearch({ board, limit: FIFTEEN_DIAMETER, solvable: true }, answer, UNLIMITED, databases);
     lineMs.push(s * 1000);
     valuesMs.push(performance.now() - v);
     console.log(`  ${name} board ${i + 1} ${board.join(',')}: ${outcome.moves.length} moves, ${outcome.nodes} nodes, ${s.toFixed(2)} s; every move valued in ${(valuesMs.at(-1)! / 1000).toFixed(2)} s more`);

@@ -10,7 +10,7 @@ import { samples } from '../../../core/seeded';
 import type { RehearsalQuestion, RehearsalQuestions } from '../../roles/benchmarks';
 import { solveDatabases } from '../offline/databases';
 import { formatFifteenBoard, parseFifteenBoard } from '../rules/board';
-import { MAX_MOVES } from '../rules/query';
+import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
 import { solvableBoardArbitrary } from '../seeded-inputs';
 
@@ -22,7 +22,7 @@ function question(board: string): RehearsalQuestion {
   return {
     puzzle: 'fifteen',
     target: `/fifteen?board=${board}`,
-    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: MAX_MOVES, solvable: true }, UNLIMITED, solveDatabases(() => {}))),
+    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: FIFTEEN_DIAMETER, solvable: true }, UNLIMITED, solveDatabases(() => {}))),
   };
 }
 

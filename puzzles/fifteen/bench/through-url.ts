@@ -26,7 +26,7 @@ import { createDynamoClient } from '../../../store/client';
 import { DEFAULT_RETRY } from '../../../store/retry';
 import { DEFAULT_TABLE_NAME } from '../../../store/table-schema';
 import { FIFTEEN_TABLE, databasesOf } from '../estimates';
-import { MAX_MOVES } from '../rules/query';
+import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
 import { fifteenMovesBySearch } from '../rules/move-values';
 import { solvableBoardArbitrary } from '../seeded-inputs';
@@ -184,7 +184,7 @@ async function whereTheTimeGoes(dataDir: string, boards: readonly (readonly numb
     client.destroy();
   }
   const timedOne = (board: readonly number[]) => {
-    const query = { board, limit: MAX_MOVES, solvable: true };
+    const query = { board, limit: FIFTEEN_DIAMETER, solvable: true };
     let t = performance.now();
     const answer = searchFifteen(query, UNLIMITED, databases);
     const line = performance.now() - t;

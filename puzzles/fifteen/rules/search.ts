@@ -12,7 +12,7 @@
  */
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, CELLS, GEOMETRY, GOAL, SIDE, UP } from './board';
-import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
+import { FIFTEEN_DIAMETER, type FifteenAnswer, type FifteenQuery, NO_ANSWER, lettersOf } from './query';
 import { FifteenWasmDepthFirst } from './pattern-search-wasm';
 import type { PatternDatabases } from './pattern-set';
 
@@ -178,7 +178,7 @@ function passFor(board: readonly number[], maxDepth: number, budget: SearchBudge
 /** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
 export function searchFifteen(query: FifteenQuery, budget: SearchBudget, databases?: PatternDatabases): FifteenAnswer {
   if (!query.solvable) return NO_ANSWER;
-  const maxDepth = Math.min(query.limit, MAX_MOVES);
+  const maxDepth = Math.min(query.limit, FIFTEEN_DIAMETER);
   const pass = passFor(query.board, maxDepth, budget, databases);
   const outcome = iterativeDeepening(pass, pass.estimate(), maxDepth);
   switch (outcome.kind) {

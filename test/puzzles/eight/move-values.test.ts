@@ -5,7 +5,7 @@ import { canonicalize } from '../../../puzzles/eight/rules/canonical';
 import { eightMovesBySearch, eightMovesFromMask } from '../../../puzzles/eight/rules/move-values';
 import { searchEight } from '../../../puzzles/eight/rules/search';
 import { eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
-import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-table';
 import type { MoveValue } from '../../../core/move-values';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 import { samples, seededRandom } from '../../../core/seeded';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UnreachableError } from '../../../core/errors';
 import { SEED, samples } from '../../../core/seeded';
 import { type EightBoard, formatEightBoard, isReachable, parseEightBoard } from '../../../puzzles/eight/rules/board';
-import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-table';
 import { CANONICAL_GOALS } from '../../../puzzles/eight/rules/canonical';
 import { eightPatternSearcher, patternEstimate } from '../../../puzzles/eight/rules/pattern-search';
 import { searchEight } from '../../../puzzles/eight/rules/search';

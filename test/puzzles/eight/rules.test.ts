@@ -11,9 +11,10 @@ import {
   tileParity,
 } from '../../../puzzles/eight/rules/board';
 import { CANONICAL_GOALS, canonicalize } from '../../../puzzles/eight/rules/canonical';
-import { EIGHT_DIAMETER, EightSearch, searchEight } from '../../../puzzles/eight/rules/search';
+import { EIGHT_DIAMETER } from '../../../puzzles/eight/rules/query';
+import { EightSearch, searchEight } from '../../../puzzles/eight/rules/search';
 import { decodeEight, eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
-import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-table';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 import { SEED, samples } from '../../../core/seeded';
