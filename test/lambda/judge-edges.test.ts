@@ -10,7 +10,7 @@ import { formatFifteenBoard, GOAL } from '../../puzzles/fifteen/rules/board';
 import { formatFifteenJudge } from '../../puzzles/fifteen/judge';
 import { FIFTEEN_DIAMETER, JUDGE_LIMIT } from '../../puzzles/fifteen/rules/query';
 import { searchFifteen } from '../../puzzles/fifteen/rules/search';
-import { walkFromGoalArbitrary } from '../../puzzles/fifteen/seeded-inputs';
+import { fifteenWalkArbitrary } from '../../puzzles/fifteen/seeded-inputs';
 import { call } from '../support/function-url';
 import { searchOnlyHandler } from '../support/service';
 import { searchBudget } from '../support/search-budget';
@@ -24,7 +24,7 @@ const distance = (board: readonly number[]) => searchFifteen({ board: [...board]
 
 describe('judge input over HTTP, at its edges', () => {
   it("answers a 15-puzzle board exactly at the judge's 35 moves with its line, and one at 36 as not solvable", async () => {
-    const boards = samples(walkFromGoalArbitrary(70, 50), 60, 35).map((board) => ({ board, answer: distance(board) }));
+    const boards = samples(fifteenWalkArbitrary(70, 50), 60, 35).map((board) => ({ board, answer: distance(board) }));
     const at = boards.find(({ answer }) => answer.steps === JUDGE_LIMIT)!;
     const past = boards.find(({ answer }) => answer.steps === JUDGE_LIMIT + 1)!;
     expect(at && past).toBeTruthy();
@@ -36,7 +36,7 @@ describe('judge input over HTTP, at its edges', () => {
   });
 
   it('answers every case of a batch one longer than the cases answered at once, in order', async () => {
-    const boards = samples(walkFromGoalArbitrary(24, 4), 17, 7);
+    const boards = samples(fifteenWalkArbitrary(24, 4), 17, 7);
     expect(await judged(boards)).toBe(formatFifteenJudge(boards.map((board) => searchFifteen({ board, limit: JUDGE_LIMIT, solvable: true }, searchBudget(410)))));
   });
 
@@ -49,7 +49,7 @@ describe('judge input over HTTP, at its edges', () => {
       { move: 'd', steps: 1, optimal: true },
       { move: 'l', steps: 3, optimal: false },
     ]);
-    const board = samples(walkFromGoalArbitrary(20, 10), 1, 3)[0];
+    const board = samples(fifteenWalkArbitrary(20, 10), 1, 3)[0];
     await judged([board]);
     const fifteen = await call(handler, { path: '/fifteen', query: `board=${formatFifteenBoard(board)}` });
     expect(fifteen.json.moves.length).toBeGreaterThan(1);

@@ -12,7 +12,7 @@ import { solveDatabases } from '../offline/databases';
 import { formatFifteenBoard, parseFifteenBoard } from '../rules/board';
 import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 
 const FAR = '15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14';
 /** The SPEC's first farthest board: 80 moves. */
@@ -28,7 +28,7 @@ function question(board: string): RehearsalQuestion {
 
 export const fifteenRehearsal: RehearsalQuestions = {
   first: () => question(FAR),
-  more: (count, seed) => samples(solvableBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
+  more: (count, seed) => samples(fifteenBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
   answeredFrom: 'search',
   pastOneRequest: () => [question(FARTHEST)],
 };

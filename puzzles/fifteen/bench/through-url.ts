@@ -29,7 +29,7 @@ import { FIFTEEN_TABLE, databasesOf } from '../estimates';
 import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
 import { fifteenMovesBySearch } from '../rules/move-values';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 
 const BOARDS = 100;
 const CONNECTIONS = 2;
@@ -204,7 +204,7 @@ async function whereTheTimeGoes(dataDir: string, boards: readonly (readonly numb
 }
 
 export async function fifteenThroughUrl(): Promise<Row[]> {
-  const boards = samples(solvableBoardArbitrary, 2 * BOARDS);
+  const boards = samples(fifteenBoardArbitrary, 2 * BOARDS);
   const alone = boards.slice(0, BOARDS);
   const together = boards.slice(BOARDS);
   const dataDir = mkdtempSync(join(tmpdir(), 'tablebase-bench-fifteen-'));

@@ -12,7 +12,7 @@ import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { PARTITION_33333, PARTITION_555, buildPatternDatabases, joinedTables, patternEstimate, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { fifteenReachesWithin, searchFifteen } from '../../../puzzles/fifteen/rules/search';
-import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenBoardArbitrary, fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 import { searchBudget } from '../../support/search-budget';
 
 const small = buildPatternDatabases(PARTITION_33333);
@@ -81,7 +81,7 @@ describe('the 15-puzzle pattern databases', () => {
   it('never estimate more than the true distance (the Manhattan search\'s) on boards within 30 moves', () => {
     const budget = searchBudget(49_000);
     let compared = 0;
-    for (const board of samples(walkFromGoalArbitrary(40), 50, 30)) {
+    for (const board of samples(fifteenWalkArbitrary(40), 50, 30)) {
       const exact = searchFifteen({ board, limit: 80, solvable: true }, budget);
       if (exact.steps > 30) continue;
       compared++;
@@ -96,7 +96,7 @@ describe('the 15-puzzle pattern databases', () => {
   it('look the reflected board up as the board itself (a mirror keeps the distance), the goal its own reflection', () => {
     const budget = searchBudget(40);
     expect(reflectBoard(GOAL)).toEqual(GOAL);
-    for (const board of samples(solvableBoardArbitrary, 30, 4)) {
+    for (const board of samples(fifteenBoardArbitrary, 30, 4)) {
       expect(reflectBoard(reflectBoard(board))).toEqual(board);
       expect(isSolvable(reflectBoard(board))).toBe(true);
       for (const databases of [small, fiveFiveFive]) expect(patternEstimate(databases, reflectBoard(board))).toBe(patternEstimate(databases, board));
@@ -120,7 +120,7 @@ describe('the 15-puzzle pattern databases', () => {
         return super.search(depth, bound, undoPrevious);
       }
     }
-    for (const board of samples(solvableBoardArbitrary, 4, 9)) {
+    for (const board of samples(fifteenBoardArbitrary, 4, 9)) {
       for (const databases of [small, fiveFiveFive]) {
         const pass = new Checked(board, databases);
         pass.search(0, pass.estimate() + 4, -1);

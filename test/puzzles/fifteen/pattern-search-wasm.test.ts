@@ -14,7 +14,7 @@ import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern
 import { FifteenWasmDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search-wasm';
 import { PARTITION_33333, PARTITION_555, buildPatternDatabases, patternDatabasesOf } from '../../../puzzles/fifteen/rules/pattern-set';
 import { passMemoryOf } from '../../../puzzles/fifteen/rules/wasm-memory';
-import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenBoardArbitrary, fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 import { assembled, bytesModuleOf, wasmSources } from '../../../scripts/build-wasm';
 import { endedWithin, searchBudget } from '../../support/search-budget';
 
@@ -29,8 +29,8 @@ const searched = (pass: FifteenPatternDepthFirst | FifteenWasmDepthFirst) => ({ 
 describe('the WebAssembly pass', () => {
   // The last of each: the most nodes a board of the row takes.
   it.each([
-    ['3-3-3-3-3, walks from the goal', small, samples(walkFromGoalArbitrary(60, 40), 12, 3), 1_100_000],
-    ['5-5-5, uniform random boards', five, samples(solvableBoardArbitrary, 6, 9), 6_200_000],
+    ['3-3-3-3-3, walks from the goal', small, samples(fifteenWalkArbitrary(60, 40), 12, 3), 1_100_000],
+    ['5-5-5, uniform random boards', five, samples(fifteenBoardArbitrary, 6, 9), 6_200_000],
   ] as const)('finds what the TypeScript pass finds, node for node (%s)', (_name, databases, boards, mostNodes) => {
     const budget = searchBudget(mostNodes);
     for (const board of boards) {
@@ -46,7 +46,7 @@ describe('the WebAssembly pass', () => {
 
   it('answers one bounded pass as the TypeScript pass does, a first move left out, below, at and past the distance', () => {
     const budget = searchBudget(14_000);
-    for (const board of samples(walkFromGoalArbitrary(40, 30), 6, 21)) {
+    for (const board of samples(fifteenWalkArbitrary(40, 30), 6, 21)) {
       const distance = searched(new FifteenPatternDepthFirst(board, small, 80, budget)).outcome;
       if (distance.kind !== 'solved') throw new Error('unsolved');
       for (const bound of [distance.bound - 2, distance.bound, distance.bound + 2]) {
@@ -60,7 +60,7 @@ describe('the WebAssembly pass', () => {
   });
 
   it('ends at the same node when the budget of nodes ends, and at its first node when the time is past', () => {
-    const [board] = samples(solvableBoardArbitrary, 1, 4);
+    const [board] = samples(fifteenBoardArbitrary, 1, 4);
     const total = searched(new FifteenPatternDepthFirst(board, small, 80, searchBudget(1_600_000))).nodes;
     for (const maxNodes of [1, 1000, Math.floor(total / 2), total - 1]) {
       const budget: SearchBudget = { maxNodes, deadline: Number.POSITIVE_INFINITY };
@@ -73,7 +73,7 @@ describe('the WebAssembly pass', () => {
 
   it('keeps each pass its own on one instance: a pass run between another\'s iterations changes nothing of it', () => {
     const budget = searchBudget(1_100_000);
-    const [a, b] = samples(solvableBoardArbitrary, 2, 17);
+    const [a, b] = samples(fifteenBoardArbitrary, 2, 17);
     const alone = searched(new FifteenPatternDepthFirst(a, small, 80, budget));
     const first = new FifteenWasmDepthFirst(a, small, 80, budget);
     let bound = first.estimate();
@@ -90,7 +90,7 @@ describe('the WebAssembly pass', () => {
     expect(passMemoryOf(small.tables[0])).toBeDefined();
     const shared = patternDatabasesOf(PARTITION_33333, (group, table) => table.set(small.tables[PARTITION_33333.indexOf(group as number[])]), (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
     expect(passMemoryOf(shared.tables[0])).toBeUndefined();
-    for (const board of samples(walkFromGoalArbitrary(50, 30), 4, 8)) {
+    for (const board of samples(fifteenWalkArbitrary(50, 30), 4, 8)) {
       expect(searched(new FifteenWasmDepthFirst(board, shared, 80, budget))).toEqual(searched(new FifteenWasmDepthFirst(board, small, 80, budget)));
     }
   });

@@ -25,7 +25,7 @@ import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern
 import { PARTITION_33333, type PatternDatabases, buildPatternDatabases, checkPartition, joinedTables, patternEstimate, patternSum, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { NO_ANSWER } from '../../../puzzles/fifteen/rules/query';
 import { FifteenDepthFirst, fifteenReachesWithin, manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
-import { walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 import { searchBudget } from '../../support/search-budget';
 
 const small = buildPatternDatabases(PARTITION_33333);
@@ -202,7 +202,7 @@ describe('15-puzzle rules at their edges', () => {
     expect(fifteenReachesWithin(TWENTY_FOUR, 21, nodes(0), small)).toBe(false);
     expect(fifteenReachesWithin(TWENTY_FOUR, manhattanWithConflicts(TWENTY_FOUR) - 1, nodes(0))).toBe(false);
     // Boards whose two sums differ, the larger on the board and on its mirror: bounded between the two.
-    const board = samples(walkFromGoalArbitrary(40, 30), 20, 5).find((candidate) => patternSum(small, candidate) > patternSum(small, reflectBoard(candidate)))!;
+    const board = samples(fifteenWalkArbitrary(40, 30), 20, 5).find((candidate) => patternSum(small, candidate) > patternSum(small, reflectBoard(candidate)))!;
     for (const each of [board, reflectBoard(board)]) {
       const [sum, mirrored] = [patternSum(small, each), patternSum(small, reflectBoard(each))];
       expect(sum).not.toBe(mirrored);
@@ -217,7 +217,7 @@ describe('15-puzzle rules at their edges', () => {
   it('returns from each pass the plain pass\'s next bound and expands the same nodes, over Manhattan with conflicts and over the databases', () => {
     const budget = searchBudget(260);
     let passes = 0;
-    for (const board of samples(walkFromGoalArbitrary(30, 16), 8, 11)) {
+    for (const board of samples(fifteenWalkArbitrary(30, 16), 8, 11)) {
       for (const [name, estimate, pass] of [
         ['manhattan', plainEstimate, () => new FifteenDepthFirst(board, 80, budget)],
         ['databases', (cells: readonly number[]) => patternEstimate(small, cells), () => new FifteenPatternDepthFirst(board, small, 80, budget)],

@@ -12,7 +12,7 @@ import { lettersOf } from '../../../puzzles/fifteen/rules/query';
 import { fifteenMovesBySearch } from '../../../puzzles/fifteen/rules/move-values';
 import { manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
 import { formatFifteenJudge, parseFifteenJudge } from '../../../puzzles/fifteen/judge';
-import { walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 import { endedWithin, searchBudget } from '../../support/search-budget';
 
 /** The SPEC's boards with their distance and lex-min line (from an independent solver). */
@@ -66,7 +66,7 @@ describe('the 15-puzzle', () => {
     const budget = searchBudget(28_000);
     const plainBudget = searchBudget(16_000);
     let compared = 0;
-    for (const board of samples(walkFromGoalArbitrary(40), 60, 26)) {
+    for (const board of samples(fifteenWalkArbitrary(40), 60, 26)) {
       const answer = solve(board, budget);
       if (answer.steps > 30) continue;
       compared++;
@@ -81,7 +81,7 @@ describe('the 15-puzzle', () => {
     const budget = searchBudget(29_000);
     const plainBudget = searchBudget(23_000);
     let offLine = 0;
-    for (const board of samples(walkFromGoalArbitrary(40), 60, 27)) {
+    for (const board of samples(fifteenWalkArbitrary(40), 60, 27)) {
       const answer = solve(board, budget);
       if (answer.steps === 0 || answer.steps > 26) continue;
       const values = fifteenMovesBySearch({ board, limit: 80, solvable: true }, answer, budget);
@@ -96,7 +96,7 @@ describe('the 15-puzzle', () => {
   });
 
   it('tells a solvable board by its inversions and the blank\'s row, and refuses the others at once with why', () => {
-    for (const board of samples(walkFromGoalArbitrary(60), 50, 3)) expect(isSolvable(board)).toBe(true);
+    for (const board of samples(fifteenWalkArbitrary(60), 50, 3)) expect(isSolvable(board)).toBe(true);
     const swapped = [...GOAL];
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
     expect(isSolvable(swapped)).toBe(false);
