@@ -73,15 +73,16 @@ function plainEstimate(board: readonly number[]): number {
  * One bounded depth-first pass, plainly: f = depth + the whole board's estimate; past the bound
  * it returns f, at the goal FOUND, else it counts the node expanded and tries the moves in the
  * order d, l, r, u but going straight back (at the start, but `first`), returning the smallest f
- * past the bound met.
+ * past the bound met. It expands at most the budget's nodes, and says so past them: an estimate
+ * too small (the databases' is the product's) would have it expand the whole tree to the bound.
  */
-function plainPass(board: readonly number[], bound: number, estimate: (board: readonly number[]) => number, first = -1): { result: number; nodes: number } {
+function plainPass(board: readonly number[], bound: number, estimate: (board: readonly number[]) => number, budget: SearchBudget, first = -1): { result: number; nodes: number } {
   let expanded = 0;
   const visit = (cells: readonly number[], depth: number, back: number): number => {
     const f = depth + estimate(cells);
     if (f > bound) return f;
     if (cells.every((tile, cell) => tile === GOAL[cell])) return FOUND;
-    expanded++;
+    if (++expanded > budget.maxNodes) throw new Error(`the test's search budget ran out after ${budget.maxNodes} positions (node cap reached): a correct search takes far fewer`);
     let smallest = Number.POSITIVE_INFINITY;
     for (const move of BLANK_MOVES[cells.indexOf(BLANK)]) {
       if (move === back) continue;
@@ -151,16 +152,17 @@ describe('15-puzzle rules at their edges', () => {
 
   it('proves each move after the line\'s first by one pass that never goes straight back: the plain pass\'s count of nodes is budget enough', () => {
     const board = parseFifteenBoard('1 2 8 3 5 6 4 11 10 0 7 12 9 13 14 15');
-    const answer = searchFifteen({ board, limit: 80, solvable: true }, searchBudget(30));
+    const budget = searchBudget(30);
+    const answer = searchFifteen({ board, limit: 80, solvable: true }, budget);
     // 15 moves, by plain deepening; the line starts with l.
     let bound = plainEstimate(board);
-    while (plainPass(board, bound, plainEstimate).result !== FOUND) bound += 2;
+    while (plainPass(board, bound, plainEstimate, budget).result !== FOUND) bound += 2;
     expect(bound).toBe(15);
     expect(answer.steps).toBe(15);
     expect(answer.path[0]).toBe('l');
     expect(playFifteenLine(board, answer.path)).toEqual(GOAL);
     // r and u: no line of 14 from either, each pass expanding one node when it never goes back.
-    const passes = [R, U].map((move) => plainPass(playFifteenLine(board, MOVE_LETTERS[move]), 14, plainEstimate, 3 - move));
+    const passes = [R, U].map((move) => plainPass(playFifteenLine(board, MOVE_LETTERS[move]), 14, plainEstimate, budget, 3 - move));
     expect(passes).toEqual([
       { result: 16, nodes: 1 },
       { result: 16, nodes: 1 },
@@ -224,7 +226,7 @@ describe('15-puzzle rules at their edges', () => {
       ] as const) {
         const first = estimate(board);
         for (const bound of [first - 1, first, first + 2, first + 4]) {
-          const plain = plainPass(board, bound, estimate);
+          const plain = plainPass(board, bound, estimate, budget);
           const inline = pass();
           expect({ result: inline.search(0, bound, -1), nodes: inline.nodes }, `${name} ${board.join(',')} at ${bound}`).toEqual(plain);
           passes++;
