@@ -61,7 +61,10 @@ export function searchGaveUp(outcome: { readonly nodes: number; readonly reason:
   );
 }
 
-/** A budget with no practical limit, for offline use and tests. */
+/**
+ * A budget with no practical limit: the offline commands' (npm run solve has no deadline). A test
+ * never searches with it: a wrong estimate would search on past any test's timeout.
+ */
 export const UNLIMITED: SearchBudget = { maxNodes: Number.MAX_SAFE_INTEGER, deadline: Number.POSITIVE_INFINITY };
 
 /** Budget in milliseconds from now plus a node cap. */
@@ -75,15 +78,22 @@ export const FOUND = -1;
 export const EXHAUSTED = Infinity;
 const CLOCK_EVERY = 1024; // nodes between clock reads (a power of two): a read costs far more than a node
 
-class OutOfBudget {
-  constructor(readonly reason: 'nodes' | 'time') {}
+/**
+ * Thrown from deep in a pass when its budget is spent, for the pass's caller to turn into the
+ * budget-exhausted outcome (withinBudget). An Error, so that a pass run by itself (a test of one
+ * bounded pass) that runs out says so.
+ */
+class OutOfBudget extends Error {
+  constructor(readonly reason: 'nodes' | 'time') {
+    super(`the search's budget ran out (${reason === 'time' ? 'out of time' : 'node cap reached'})`);
+  }
 }
 
 /**
  * Finds the lex-min shortest line from the problem's current state to its goal, of at most
  * `maxDepth` moves. The problem is left in its starting state.
  */
-export function idaStar(problem: SearchProblem, maxDepth: number, budget: SearchBudget = UNLIMITED): SearchOutcome {
+export function idaStar(problem: SearchProblem, maxDepth: number, budget: SearchBudget): SearchOutcome {
   const pass = new DepthFirst(problem, maxDepth, budget);
   const outcome = iterativeDeepening(pass, problem.estimate(), maxDepth);
   pass.unwind(outcome.kind === 'solved' ? outcome.moves.length : outcome.kind === 'budget-exhausted' ? pass.depthReached : 0);

@@ -1,6 +1,6 @@
 /** A 15-puzzle question over HTTP (`board`) and its JSON answer. */
 import { MOVE_LETTERS, assertSolvable, formatFifteenBoard, parseFifteenBoard } from './rules/board';
-import { type FifteenAnswer, type FifteenQuery, MAX_MOVES } from './rules/query';
+import { FIFTEEN_DIAMETER, type FifteenAnswer, type FifteenQuery } from './rules/query';
 import { InvalidInputError } from '../../core/errors';
 import { checkQuery } from '../fields';
 import type { HttpShape } from '../roles/http-shape';
@@ -24,7 +24,7 @@ export const fifteenHttp: HttpShape<FifteenQuery, FifteenAnswer> = {
     if (fields.board === undefined || fields.board === null) throw new InvalidInputError(`"board" is missing; for example ${FIFTEEN_EXAMPLE}.`);
     const board = parseFifteenBoard(fields.board, '"board"');
     assertSolvable(board); // 422 at once, no search
-    return { board, limit: MAX_MOVES, solvable: true };
+    return { board, limit: FIFTEEN_DIAMETER, solvable: true };
   },
 
   respond(query, answer): FifteenResponse {

@@ -1,12 +1,12 @@
 /** Seeded random 15-puzzle boards for the benchmarks and the tests. */
 import fc from 'fast-check';
-import { BLANK, BLANK_MOVES, CELLS, GOAL, type FifteenBoard, isSolvable, playFifteenLine } from './rules/board';
+import { BLANK, BLANK_MOVES, CELLS, GOAL, MOVE_LETTERS, type FifteenBoard, isSolvable, playFifteenLine, reverseMove } from './rules/board';
 
 /**
  * A uniform random solvable board: a shuffle of the 16 cells, and when its parity is wrong the
  * first two tiles swapped (a bijection between the two halves, so each solvable board is as likely).
  */
-export const solvableBoardArbitrary: fc.Arbitrary<number[]> = fc
+export const fifteenBoardArbitrary: fc.Arbitrary<number[]> = fc
   .shuffledSubarray(
     Array.from({ length: CELLS }, (_, i) => i),
     { minLength: CELLS, maxLength: CELLS },
@@ -25,15 +25,15 @@ export const solvableBoardArbitrary: fc.Arbitrary<number[]> = fc
  * would otherwise keep arrays short whatever their maximum): boards at every distance up to about
  * two thirds of the walk, near enough for a plain search. 60 moves leave a board about 38 away.
  */
-export function walkFromGoalArbitrary(maxLength: number, minLength = 0): fc.Arbitrary<FifteenBoard> {
+export function fifteenWalkArbitrary(maxLength: number, minLength = 0): fc.Arbitrary<FifteenBoard> {
   return fc.array(fc.nat(2), { minLength, maxLength, size: 'max' }).map((choices) => {
     let board: FifteenBoard = GOAL;
     let back = -1;
     for (const choice of choices) {
       const moves = BLANK_MOVES[board.indexOf(BLANK)].filter((move) => move !== back);
       const move = moves[choice % moves.length];
-      board = playFifteenLine(board, 'dlru'[move]);
-      back = 3 - move;
+      board = playFifteenLine(board, MOVE_LETTERS[move]);
+      back = reverseMove(move);
     }
     return board;
   });

@@ -6,6 +6,7 @@ import type { StatsResponse } from '../../api/shapes';
 import type { KnightsResponse } from '../../puzzles/knights/response';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { searchKnights } from '../../puzzles/knights/rules/search';
+import { searchBudget } from '../support/search-budget';
 import { isSolvable } from '../../puzzles/fifteen/rules/board';
 import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
 import { searchOnlyHandler } from '../support/service';
@@ -365,9 +366,9 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     expect(await page.textContent('#klimithelp')).toMatch(/the mine goal accepts limits up to 39/);
 
     // Solve asks for mine, and shows mine's answer: the search's, unlike the standard goal's
-    const truth = searchKnights({ board: parseKnightsBoard(MIRRORED_SAMPLE), goal: { name: undefined, board: parseKnightsBoard(MINE) }, limit: 15 });
+    const truth = searchKnights({ board: parseKnightsBoard(MIRRORED_SAMPLE), goal: { name: undefined, board: parseKnightsBoard(MINE) }, limit: 15 }, searchBudget(10));
     expect(truth.steps).toBe(7);
-    const standardTruth = searchKnights({ board: parseKnightsBoard(MIRRORED_SAMPLE), goal: { name: undefined, board: parseKnightsBoard(GOAL) }, limit: 15 });
+    const standardTruth = searchKnights({ board: parseKnightsBoard(MIRRORED_SAMPLE), goal: { name: undefined, board: parseKnightsBoard(GOAL) }, limit: 15 }, searchBudget(430));
     expect(standardTruth).not.toEqual(truth);
     const direct = await getJson<KnightsResponse>(`${tabled.url}/knights?board=${MIRRORED_SAMPLE}&goal=mine`);
     expect([direct.steps, direct.path]).toEqual([truth.steps, [...truth.path]]);

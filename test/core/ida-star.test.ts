@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { type EightBoard, isReachable, parseEightBoard } from '../../puzzles/eight/rules/board';
 import { EightDepthFirst, EightSearch, searchEight } from '../../puzzles/eight/rules/search';
 import { BudgetExhaustedError } from '../../core/errors';
-import { UNLIMITED, extendedBudget, idaStar, iterativeDeepening, reachableWithin } from '../../core/ida-star';
+import { type SearchBudget, extendedBudget, idaStar, iterativeDeepening, reachableWithin } from '../../core/ida-star';
 import fc from 'fast-check';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { samples } from '../../core/seeded';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { KnightsSearch, searchKnights } from '../../puzzles/knights/rules/search';
+import { endedWithin, searchBudget } from '../support/search-budget';
 
 const hardEight = { from: parseEightBoard('8X7654321'), to: parseEightBoard('12345678X') };
 const standard = resolveKnightsGoal('standard');
@@ -37,12 +38,13 @@ describe('IDA* budget', () => {
   });
 
   it('leaves the problem as it found it, solved or not', () => {
+    const budget = searchBudget(10);
     const problem = new KnightsSearch(sevenAway);
     const before = problem.estimate();
-    expect(idaStar(problem, 15).kind).toBe('solved');
+    expect(endedWithin(idaStar(problem, 15, budget)).kind).toBe('solved');
     expect(problem.estimate()).toBe(before);
     expect(idaStar(problem, 15, { maxNodes: 5, deadline: Infinity }).kind).toBe('budget-exhausted');
-    expect(idaStar(problem, 15)).toMatchObject({ kind: 'solved', moves: [4, 13, 16, 7, 10, 1, 12] });
+    expect(endedWithin(idaStar(problem, 15, budget))).toMatchObject({ kind: 'solved', moves: [4, 13, 16, 7, 10, 1, 12] });
   });
 });
 
@@ -57,14 +59,15 @@ describe('a budget moved on (the time a container spent starting up, which the s
 
 describe('IDA* move limit', () => {
   it('answers -1 past the limit and the line within it', () => {
-    expect(searchKnights({ ...sevenAway, limit: 6 })).toEqual({ steps: -1, path: [] });
-    expect(searchKnights({ ...sevenAway, limit: 7 }).steps).toBe(7);
-    expect(searchKnights(beyond)).toEqual({ steps: -1, path: [] });
-    expect(searchKnights({ ...sevenAway, board: standard.board, limit: 0 })).toEqual({ steps: 0, path: [] });
+    const budget = searchBudget(200);
+    expect(searchKnights({ ...sevenAway, limit: 6 }, budget)).toEqual({ steps: -1, path: [] });
+    expect(searchKnights({ ...sevenAway, limit: 7 }, budget).steps).toBe(7);
+    expect(searchKnights(beyond, budget)).toEqual({ steps: -1, path: [] });
+    expect(searchKnights({ ...sevenAway, board: standard.board, limit: 0 }, budget)).toEqual({ steps: 0, path: [] });
   });
 
   it('finds the answer past 15 when asked for a deeper limit', () => {
-    const outcome = idaStar(new KnightsSearch(beyond), 39);
+    const outcome = endedWithin(idaStar(new KnightsSearch(beyond), 39, searchBudget(5_600)));
     expect(outcome.kind).toBe('solved');
   });
 });
@@ -74,11 +77,12 @@ describe('one bounded pass (reachableWithin)', () => {
     const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 120, 8)
       .filter(([from, to]) => isReachable(from, to))
       .map(([from, to]) => ({ from, to }));
+    const budget = searchBudget(6_200);
     for (const query of pairs) {
-      const steps = searchEight(query).steps;
+      const steps = searchEight(query, budget).steps;
       for (const bound of [steps - 1, steps, steps + 1]) {
-        const pass = new EightDepthFirst(query, 31, UNLIMITED);
-        expect(reachableWithin(pass, bound).kind, `${bound} for a position ${steps} away`).toBe(bound >= steps ? 'solved' : 'beyond-limit');
+        const pass = new EightDepthFirst(query, 31, budget);
+        expect(endedWithin(reachableWithin(pass, bound)).kind, `${bound} for a position ${steps} away`).toBe(bound >= steps ? 'solved' : 'beyond-limit');
       }
     }
     expect(reachableWithin(new EightDepthFirst(hardEight, 31, { maxNodes: 50, deadline: Infinity }), 31)).toEqual({ kind: 'budget-exhausted', nodes: 51, reason: 'nodes' });
@@ -86,7 +90,7 @@ describe('one bounded pass (reachableWithin)', () => {
 });
 
 describe("eight's own depth-first pass", () => {
-  const fused = (query: { from: EightBoard; to: EightBoard }, budget = UNLIMITED) => {
+  const fused = (query: { from: EightBoard; to: EightBoard }, budget: SearchBudget) => {
     const pass = new EightDepthFirst(query, 31, budget);
     return iterativeDeepening(pass, pass.state.estimate(), 31);
   };
@@ -96,7 +100,8 @@ describe("eight's own depth-first pass", () => {
       .filter(([from, to]) => isReachable(from, to))
       .map(([from, to]) => ({ from, to }));
     expect(pairs.length).toBeGreaterThan(150);
-    for (const query of [hardEight, ...pairs]) expect(fused(query)).toEqual(idaStar(new EightSearch(query), 31));
+    const budget = searchBudget(13_000);
+    for (const query of [hardEight, ...pairs]) expect(endedWithin(fused(query, budget))).toEqual(idaStar(new EightSearch(query), 31, budget));
   });
 
   it('stops at the same node as the generic pass when the budget ends', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firstDifference, judgeCommand } from '../../core/judge-benchmark';
 import { knightsJudgeBoards, knightsJudgeInput } from '../../puzzles/knights/bench/judge-input';
 import { solveKnightsJudge } from '../../puzzles/knights/offline/judge-solver';
+import { searchBudget } from '../support/search-budget';
 import { KNIGHTS_JUDGE_SAMPLE } from '../../puzzles/knights/schema';
 
 describe('the judge benchmark', () => {
@@ -22,7 +23,7 @@ describe('the judge benchmark', () => {
     const input = knightsJudgeInput(1, boards);
     expect(boards).toHaveLength(352);
     expect(input.slice(input.indexOf('\n') + 1).startsWith(KNIGHTS_JUDGE_SAMPLE.input.slice(2))).toBe(true);
-    const answers = new Set(solveKnightsJudge(input, 'search').trim().split('\n'));
+    const answers = new Set(solveKnightsJudge(input, 'search', searchBudget(1_400)).trim().split('\n'));
     expect([...answers].sort((a, b) => Number(a) - Number(b))).toEqual(['-1', ...Array.from({ length: 16 }, (_, d) => String(d))]);
     expect(knightsJudgeInput(2, boards).split('\n')).toHaveLength(1 + 2 * 5 * 352 + 1);
   });

@@ -7,7 +7,7 @@ import { type FunctionUrlHandler, createHandler } from '../../lambda/handler';
 import { MAX_BATCH_QUERIES, MAX_JUDGE_CASES } from '../../lambda/routes';
 import fc from 'fast-check';
 import { formatEightBoard, isReachable } from '../../puzzles/eight/rules/board';
-import { EightBfsTables } from '../../puzzles/eight/rules/bfs-tables';
+import { EightBfsTables } from '../../puzzles/eight/rules/bfs-table';
 import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';

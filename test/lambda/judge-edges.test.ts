@@ -6,25 +6,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { samples } from '../../core/seeded';
-import { UNLIMITED } from '../../core/ida-star';
 import { formatFifteenBoard, GOAL } from '../../puzzles/fifteen/rules/board';
 import { formatFifteenJudge } from '../../puzzles/fifteen/judge';
-import { JUDGE_LIMIT, MAX_MOVES } from '../../puzzles/fifteen/rules/query';
+import { FIFTEEN_DIAMETER, JUDGE_LIMIT } from '../../puzzles/fifteen/rules/query';
 import { searchFifteen } from '../../puzzles/fifteen/rules/search';
-import { walkFromGoalArbitrary } from '../../puzzles/fifteen/seeded-inputs';
+import { fifteenWalkArbitrary } from '../../puzzles/fifteen/seeded-inputs';
 import { call } from '../support/function-url';
 import { searchOnlyHandler } from '../support/service';
+import { searchBudget } from '../support/search-budget';
 
 const handler = searchOnlyHandler();
 const judgeText = (boards: readonly (readonly number[])[]) =>
   `${boards.length}\n${boards.map((board) => `\n${[0, 4, 8, 12].map((at) => board.slice(at, at + 4).join(' ')).join('\n')}\n`).join('')}`;
 const judged = async (boards: readonly (readonly number[])[]) => (await call(handler, { method: 'POST', path: '/fifteen', headers: { 'content-type': 'text/plain' }, body: judgeText(boards) })).text;
 /** The distance by the puzzle's own search with no limit of the judge's: what the judge's answer must follow. */
-const distance = (board: readonly number[]) => searchFifteen({ board: [...board], limit: MAX_MOVES, solvable: true }, UNLIMITED);
+const distance = (board: readonly number[]) => searchFifteen({ board: [...board], limit: FIFTEEN_DIAMETER, solvable: true }, searchBudget(6_600_000));
 
 describe('judge input over HTTP, at its edges', () => {
   it("answers a 15-puzzle board exactly at the judge's 35 moves with its line, and one at 36 as not solvable", async () => {
-    const boards = samples(walkFromGoalArbitrary(70, 50), 60, 35).map((board) => ({ board, answer: distance(board) }));
+    const boards = samples(fifteenWalkArbitrary(70, 50), 60, 35).map((board) => ({ board, answer: distance(board) }));
     const at = boards.find(({ answer }) => answer.steps === JUDGE_LIMIT)!;
     const past = boards.find(({ answer }) => answer.steps === JUDGE_LIMIT + 1)!;
     expect(at && past).toBeTruthy();
@@ -36,8 +36,8 @@ describe('judge input over HTTP, at its edges', () => {
   });
 
   it('answers every case of a batch one longer than the cases answered at once, in order', async () => {
-    const boards = samples(walkFromGoalArbitrary(24, 4), 17, 7);
-    expect(await judged(boards)).toBe(formatFifteenJudge(boards.map((board) => searchFifteen({ board, limit: JUDGE_LIMIT, solvable: true }, UNLIMITED))));
+    const boards = samples(fifteenWalkArbitrary(24, 4), 17, 7);
+    expect(await judged(boards)).toBe(formatFifteenJudge(boards.map((board) => searchFifteen({ board, limit: JUDGE_LIMIT, solvable: true }, searchBudget(410)))));
   });
 
   it('gives every move\'s value in JSON to a question first asked as judge input', async () => {
@@ -49,7 +49,7 @@ describe('judge input over HTTP, at its edges', () => {
       { move: 'd', steps: 1, optimal: true },
       { move: 'l', steps: 3, optimal: false },
     ]);
-    const board = samples(walkFromGoalArbitrary(20, 10), 1, 3)[0];
+    const board = samples(fifteenWalkArbitrary(20, 10), 1, 3)[0];
     await judged([board]);
     const fifteen = await call(handler, { path: '/fifteen', query: `board=${formatFifteenBoard(board)}` });
     expect(fifteen.json.moves.length).toBeGreaterThan(1);

@@ -18,6 +18,7 @@ import { samples } from '../../core/seeded';
 import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
+import { searchBudget } from '../support/search-budget';
 import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { progressKey, manifestKey } from '../../store/table-keys';
 import { type Manifest, readManifest } from '../../store/manifests';
@@ -133,7 +134,7 @@ describe('a reload and its rollback, as a deploy runs them, while the API answer
 
     // The API answers throughout, each question a board it has not been asked (no cache helps): boards within 6 moves.
     const standard = resolveKnightsGoal('standard');
-    const boards = [...new Set(samples(knightsWalkArbitrary(standard.board, 6), 3000, 41))].filter((board) => searchKnights({ board, goal: standard, limit: 6 }).steps >= 0);
+    const boards = [...new Set(samples(knightsWalkArbitrary(standard.board, 6), 3000, 41))].filter((board) => searchKnights({ board, goal: standard, limit: 6 }, searchBudget(10)).steps >= 0);
     const api = await startBundledFunction(await bundleOf('api'), { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() } });
     running.push(api);
     const asked: { board: string; source: string; exact: boolean }[] = [];
@@ -143,7 +144,7 @@ describe('a reload and its rollback, as a deploy runs them, while the API answer
         const board = boards[i];
         const target = `/knights?board=${encodeURIComponent(formatKnightsBoard(board))}`;
         const answer = JSON.parse((await api.invoke(functionUrlEvent({ method: 'GET', target, headers: { host: 'abc.lambda-url.us-east-1.on.aws' } }))).result.body!);
-        const expected = searchKnights({ board, goal: standard, limit: 15 });
+        const expected = searchKnights({ board, goal: standard, limit: 15 }, searchBudget(10));
         asked.push({ board, source: answer.source, exact: answer.steps === expected.steps && JSON.stringify(answer.path) === JSON.stringify(expected.path) });
         await sleep(10);
       }

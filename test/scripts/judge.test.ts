@@ -5,6 +5,7 @@ import { ENGINES } from '../../core/engine';
 import { InvalidInputError, UnreachableError } from '../../core/errors';
 import { solveEightJudge } from '../../puzzles/eight/offline/judge-solver';
 import { solveKnightsJudge } from '../../puzzles/knights/offline/judge-solver';
+import { searchBudget } from '../support/search-budget';
 import { main } from '../../scripts/solve';
 
 const KNIGHTS_INPUT = '2\n10110\n01*11\n10111\n01001\n00000\n01011\n110*1\n01110\n01010\n00100\n';
@@ -19,29 +20,31 @@ const EIGHT_MORE_OUTPUT = [
   'Case 4: 18', 'rurdlulurrdllurdrd',
   'Case 5: 0', '',
 ].join('\n') + '\n';
+/** Every search of the judge inputs here, the SPEC's samples and cases. */
+const budget = searchBudget(200);
 
 describe.each(ENGINES)('judge output with the %s engine', (engine) => {
   it('answers the knights sample exactly', () => {
-    expect(solveKnightsJudge(KNIGHTS_INPUT, engine)).toBe(KNIGHTS_OUTPUT);
+    expect(solveKnightsJudge(KNIGHTS_INPUT, engine, budget)).toBe(KNIGHTS_OUTPUT);
   });
 
   it('answers the eight sample and the SPEC cases exactly', () => {
-    expect(solveEightJudge(EIGHT_INPUT, engine)).toBe(EIGHT_OUTPUT);
-    expect(solveEightJudge(EIGHT_MORE_INPUT, engine)).toBe(EIGHT_MORE_OUTPUT);
+    expect(solveEightJudge(EIGHT_INPUT, engine, budget)).toBe(EIGHT_OUTPUT);
+    expect(solveEightJudge(EIGHT_MORE_INPUT, engine, budget)).toBe(EIGHT_MORE_OUTPUT);
   });
 });
 
 describe('judge input', () => {
   it('tolerates extra whitespace, blank lines and CRLF', () => {
     const messy = '\n 2 \r\n\r\n10110  \r\n01*11\n\n10111\n01001\n00000\n\n01011\n110*1\n01110\n01010\n00100\n\n\n';
-    expect(solveKnightsJudge(messy, 'search')).toBe(KNIGHTS_OUTPUT);
-    expect(solveEightJudge('2  \n12X453786   \n12345678X\t\n\n564178X23\r\n7568X4123', 'search')).toBe(EIGHT_OUTPUT);
+    expect(solveKnightsJudge(messy, 'search', budget)).toBe(KNIGHTS_OUTPUT);
+    expect(solveEightJudge('2  \n12X453786   \n12345678X\t\n\n564178X23\r\n7568X4123', 'search', budget)).toBe(EIGHT_OUTPUT);
   });
 
   it('answers any number of cases', () => {
     const many = 300;
     const input = `${many}\n` + '10110\n01*11\n10111\n01001\n00000\n'.repeat(many);
-    expect(solveKnightsJudge(input, 'search')).toBe('7\n'.repeat(many));
+    expect(solveKnightsJudge(input, 'search', budget)).toBe('7\n'.repeat(many));
   });
 
   it.each([
@@ -52,8 +55,8 @@ describe('judge input', () => {
     ['1\n10110\n01*11\n10111\n01001\n00000\n11111\n', /more input follows them, starting with "11111"/],
     ['2\n10110\n01*11\n10111\n01001\n0000\n01011\n110*1\n01110\n01010\n00200\n', /Case 1: Row 5 \("0000"\) has 4 cells[^]*Case 2: Row 5, column 3 holds "2"/],
   ])('knights: %j is refused', (input, message) => {
-    expect(() => solveKnightsJudge(input, 'auto')).toThrow(InvalidInputError);
-    expect(() => solveKnightsJudge(input, 'auto')).toThrow(message);
+    expect(() => solveKnightsJudge(input, 'auto', budget)).toThrow(InvalidInputError);
+    expect(() => solveKnightsJudge(input, 'auto', budget)).toThrow(message);
   });
 
   it.each([
@@ -62,8 +65,8 @@ describe('judge input', () => {
     ['1\n12Y453786\n12345678X\n', /Case 1: Board A "12Y453786" has "Y" at position 3/, InvalidInputError],
     ['2\n12X453786\n12345678X\n12345678X\n12345687X\n', /Case 2: 12345687X cannot be reached from 12345678X/, UnreachableError],
   ])('eight: %j is refused', (input, message, kind) => {
-    expect(() => solveEightJudge(input, 'auto')).toThrow(kind);
-    expect(() => solveEightJudge(input, 'auto')).toThrow(message);
+    expect(() => solveEightJudge(input, 'auto', budget)).toThrow(kind);
+    expect(() => solveEightJudge(input, 'auto', budget)).toThrow(message);
   });
 });
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
+import { searchBudget } from '../support/search-budget';
 import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { samples } from '../../core/seeded';
 
@@ -77,7 +78,7 @@ describe('npm start under faults of its embedded DynamoDB', () => {
     // questions never asked before come from the table again, nothing reloaded
     let next = 0;
     await until(async () => (await ask(url, near[next++])).source === 'table', 15);
-    for (const board of near.slice(next, next + 5)) expect(await ask(url, board)).toMatchObject({ ...searchKnights({ board, goal: resolveKnightsGoal('standard'), limit: 6 }), source: 'table' });
+    for (const board of near.slice(next, next + 5)) expect(await ask(url, board)).toMatchObject({ ...searchKnights({ board, goal: resolveKnightsGoal('standard'), limit: 6 }, searchBudget(10)), source: 'table' });
     expect(run.output().match(/knights#standard: loaded/g)).toHaveLength(1);
     // lookup and ask find this npm start by themselves, from what it recorded in its folder
     const lookup = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lookup.ts', 'knights', '1*111/01111/00111/00001/00000', '--data', data], { encoding: 'utf8' });
@@ -103,7 +104,7 @@ describe('npm start under faults of its embedded DynamoDB', () => {
     try {
       const started = performance.now();
       const answer = await ask(url, near[7]);
-      expect(answer).toMatchObject({ ...searchKnights({ board: near[7], goal: resolveKnightsGoal('standard'), limit: 6 }), source: 'search' });
+      expect(answer).toMatchObject({ ...searchKnights({ board: near[7], goal: resolveKnightsGoal('standard'), limit: 6 }, searchBudget(10)), source: 'search' });
       expect(performance.now() - started).toBeLessThan(2500);
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(503);
@@ -130,7 +131,7 @@ describe('npm start under faults of its embedded DynamoDB', () => {
     const health = await (await fetch(`${url}/health`)).json();
     expect(health.tables['knights#standard']).toMatchObject({ state: 'loaded', positions: 1_671_855 });
     for (const board of samples(knightsWalkArbitrary(resolveKnightsGoal('standard').board, 18), 12, 92)) {
-      expect(await ask(url, board, 15)).toMatchObject({ ...searchKnights({ board, goal: resolveKnightsGoal('standard'), limit: 15 }), source: 'table' });
+      expect(await ask(url, board, 15)).toMatchObject({ ...searchKnights({ board, goal: resolveKnightsGoal('standard'), limit: 15 }, searchBudget(40)), source: 'table' });
     }
     run.child.kill('SIGINT');
     expect(await stopped(run.child)).toBe(0);

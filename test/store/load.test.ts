@@ -7,6 +7,7 @@ import { decodeEight } from '../../puzzles/eight/rules/space';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
+import { searchBudget } from '../support/search-budget';
 import { decodeKnights, encodeKnights, knightsUnrank } from '../../puzzles/knights/rules/space';
 import { spotChecksFor } from '../../store/generation-checks';
 import { OutdatedTableError, VerificationError } from '../../store/load-errors';
@@ -80,7 +81,7 @@ describe('loading the knights table (depth 8) as pages', () => {
       for (let i = 0; i < decoded.count; i++) {
         const board = decodeKnights(knightsUnrank(rankAt(manifest.layout, page, decoded.slots[i])));
         const record = decoded.recordAt(i);
-        const answer = searchKnights({ board, goal: standard, limit: 8 });
+        const answer = searchKnights({ board, goal: standard, limit: 8 }, searchBudget(10));
         expect({ steps: record.distance, path: record.line }).toEqual(answer);
         positions++;
       }
@@ -200,7 +201,7 @@ describe('loading eight pages', () => {
       for (let i = 0; i < decoded.count; i += 25) {
         const from = decodeEight(rankAt(manifest.layout, page, decoded.slots[i]));
         const record = decoded.recordAt(i);
-        expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from, to: parseEightBoard(goal) }));
+        expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from, to: parseEightBoard(goal) }, searchBudget(30)));
         checked++;
       }
     }
@@ -237,14 +238,14 @@ describe("the statistics a load writes with the manifest", () => {
     expect(farthest).toHaveLength(10);
     for (const far of farthest) {
       expect(far).toMatchObject({ goal: '11111/01111/00*11/00001/00000', steps: 12 });
-      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 })).toEqual({ steps: 12, path: far.path });
+      expect(searchKnights({ board: parseKnightsBoard(far.board), goal: standard, limit: 15 }, searchBudget(60))).toEqual({ steps: 12, path: far.path });
     }
     const eight = await wholeEight.build();
     expect(eight.levels.reduce((a, b) => a + b, 0)).toBe(9 * 181_440);
     const eightFarthest = eight.farthest(FARTHEST_LISTED);
     // 31 moves is the most between any two boards (SPEC: 12345678X has two such positions; other goals have more)
     expect(eightFarthest.map((far) => far.steps)).toEqual(Array(10).fill(31));
-    for (const far of eightFarthest) expect(searchEight({ from: parseEightBoard(far.board), to: parseEightBoard(far.goal) })).toEqual({ steps: far.steps, path: far.path });
+    for (const far of eightFarthest) expect(searchEight({ from: parseEightBoard(far.board), to: parseEightBoard(far.goal) }, searchBudget(9_200))).toEqual({ steps: far.steps, path: far.path });
   });
 });
 

@@ -5,6 +5,7 @@ import { searchEight } from '../../puzzles/eight/rules/search';
 import { encodeEight } from '../../puzzles/eight/rules/space';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../puzzles/knights/rules/search';
+import { searchBudget } from '../support/search-budget';
 import { encodeKnights, knightsRank } from '../../puzzles/knights/rules/space';
 import { type KnightsBoard, parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { createDynamoClient } from '../../store/client';
@@ -53,17 +54,18 @@ function reader(cacheBytes = 16 << 20) {
 
 describe('the page store', () => {
   it('answers every position as the search does, knights (within and beyond the depth) and eight', async () => {
+    const budget = searchBudget(2_500);
     const { store, own } = reader();
     for (const board of samples(knightsWalkArbitrary(standard.board, 14), 24, 5)) {
       const record = await store.lookup(KNIGHTS_FORMAT, knights, tableOfGoal('standard'), knightsRank(encodeKnights(board)));
-      const truth = searchKnights({ board, goal: standard, limit: 10 });
+      const truth = searchKnights({ board, goal: standard, limit: 10 }, budget);
       expect(record ? { steps: record.distance, path: record.line } : { steps: -1, path: [] }).toEqual(truth);
     }
     const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 40, 6).filter(([a, b]) => isReachable(a, b));
     for (const [a, b] of pairs) {
       const { goalIndex, from } = canonicalize(a, b);
       const record = (await store.lookup(EIGHT_FORMAT, eight, eightSection(goalIndex), encodeEight(from)))!;
-      expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from: a, to: b }));
+      expect({ steps: record.distance, path: eightLetters(from.indexOf(0), record.line) }).toEqual(searchEight({ from: a, to: b }, budget));
     }
     own.destroy();
   });

@@ -8,7 +8,7 @@ import { samples } from '../../../core/seeded';
 import { type EightBoard, formatEightBoard, isReachable } from '../rules/board';
 import { CANONICAL_GOALS } from '../rules/canonical';
 import { decodeEight } from '../rules/space';
-import { buildEightBfsTable } from '../rules/bfs-tables';
+import { buildEightBfsTable } from '../rules/bfs-table';
 import { eightBoardArbitrary } from '../seeded-inputs';
 
 /** Random pairs after the two hardest: 431 pairs, as the judge command's end-to-end figures have always used. */

@@ -7,6 +7,7 @@
  */
 import type { Row } from '../../../core/benchmark';
 import { JUDGE_COPIES, judgeRows } from '../../../core/judge-benchmark';
+import { UNLIMITED } from '../../../core/ida-star';
 import { solveEightJudge } from '../offline/judge-solver';
 import { eightJudgeInput, eightJudgePairs } from './judge-input';
 
@@ -19,5 +20,5 @@ export function judge(): Row[] {
   const pairs = eightJudgePairs();
   const input = eightJudgeInput(JUDGE_COPIES, pairs);
   // The start: a one-case input, what a process takes to start, read and answer nothing much.
-  return judgeRows({ puzzle: 'eight', peers: PEERS, label: `${pairs.length} pairs`, cases: pairs.length, input, startInput: '1\n12345678X\n12345678X\n', solve: (text) => solveEightJudge(text, 'search') });
+  return judgeRows({ puzzle: 'eight', peers: PEERS, label: `${pairs.length} pairs`, cases: pairs.length, input, startInput: '1\n12345678X\n12345678X\n', solve: (text) => solveEightJudge(text, 'search', UNLIMITED) });
 }

@@ -4,6 +4,7 @@
  * the search with no budget, not read from a table.
  */
 import { computedOnce } from '../../../core/benchmark';
+import { UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import type { RehearsalQuestion, RehearsalQuestions } from '../../roles/benchmarks';
 import { formatEightBoard, isReachable, parseEightBoard } from '../rules/board';
@@ -14,7 +15,7 @@ function question(from: string, to: string): RehearsalQuestion {
   return {
     puzzle: 'eight',
     target: `/eight?from=${from}&to=${to}`,
-    expected: computedOnce(() => searchEight({ from: parseEightBoard(from), to: parseEightBoard(to) })),
+    expected: computedOnce(() => searchEight({ from: parseEightBoard(from), to: parseEightBoard(to) }, UNLIMITED)),
   };
 }
 

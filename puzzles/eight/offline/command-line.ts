@@ -1,5 +1,6 @@
 /** Eight II on the command line: its words, and its answers and records as a person reads them. */
 import { InvalidInputError } from '../../../core/errors';
+import { UNLIMITED } from '../../../core/ida-star';
 import { formatEightBoard } from '../rules/board';
 import { canonicalize } from '../rules/canonical';
 import type { EightQuery } from '../rules/query';
@@ -38,6 +39,6 @@ export const eightCommandLine: CommandLine<EightQuery> = {
     };
   },
   judgeSolver(engine) {
-    return (input) => solveEightJudge(input, engine);
+    return (input) => solveEightJudge(input, engine, UNLIMITED); // npm run solve has no deadline
   },
 };

@@ -1,9 +1,9 @@
 /** The eight load: one table of the whole space around all 9 canonical goals. */
 import { BLANK, formatEightBoard } from '../rules/board';
 import { CANONICAL_GOALS } from '../rules/canonical';
-import { EIGHT_DIAMETER } from '../rules/search';
+import { EIGHT_DIAMETER } from '../rules/query';
 import { decodeEight } from '../rules/space';
-import { buildEightBfsTable } from '../rules/bfs-tables';
+import { buildEightBfsTable } from '../rules/bfs-table';
 import { type TableSpec, planPages } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
 import { EIGHT_FORMAT, EIGHT_GOALS, EIGHT_SPACE_POSITIONS, EIGHT_TABLE, eightLetters, eightSection } from '../tables';

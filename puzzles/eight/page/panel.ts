@@ -5,6 +5,7 @@
  * two boards (from=…&to=…).
  */
 import type { StatsResponse } from '../../../api/shapes';
+import { MOVE_LETTERS, slidingBoard } from '../../../core/sliding-board';
 import { cellsOrDefault, swapCells } from '../../../widgets/board-cells';
 import { ask, byId, say } from '../../../widgets/dom';
 import { farthestList } from '../../../widgets/farthest';
@@ -20,8 +21,10 @@ type Side = 'from' | 'to';
 /** What an eight board's 9 cells look like: the tiles 1 to 8 and the blank, X. */
 const EIGHT_CELLS = /^[1-8X]{9}$/;
 
-/** How far the blank's moves (down, left, right, up) take it along the 9 cells. */
-const STEP: Record<string, number> = { d: 3, l: -1, r: 1, u: -3 };
+/** How far the blank's moves on the 3x3 board take it along the 9 cells. */
+const { step } = slidingBoard(3);
+/** The step of a move named by its letter: d, l, r or u. */
+const stepOf = (letter: string) => step[MOVE_LETTERS.indexOf(letter)];
 
 export const panel: PagePanel = { name: 'eight', open: openEightPanel };
 
@@ -42,7 +45,7 @@ function openEightPanel(opened: OpenedUrl, saveUrl: () => void) {
   const eightPlayer = player<string>(
     'e',
     eight,
-    (board, move) => swapCells(board, board.indexOf('X'), board.indexOf('X') + STEP[move]),
+    (board, move) => swapCells(board, board.indexOf('X'), board.indexOf('X') + stepOf(move)),
     drawEight,
     'estatus',
     400,
@@ -77,7 +80,7 @@ function openEightPanel(opened: OpenedUrl, saveUrl: () => void) {
   /** The hint for the from board's `cell`: the blank's move that takes it there. */
   function eightHintAt(cell: number): MoveValue<string> | undefined {
     const blank = eight.position.indexOf('X');
-    return hintAt(eight, (hint) => blank + STEP[hint.move] === cell);
+    return hintAt(eight, (hint) => blank + stepOf(hint.move) === cell);
   }
 
   function pick(event: Event): void {

@@ -1,10 +1,11 @@
 /** Answers many Eight II questions at once, by table, by search, or whichever is cheaper per goal. */
 import type { Engine } from '../../../core/engine';
+import type { SearchBudget } from '../../../core/ida-star';
 import { groupBy } from '../../../core/engine';
 import { BLANK } from './board';
 import type { EightAnswer, EightQuery } from './query';
 import { eightPatternSearcher } from './pattern-search';
-import { EightBfsTables } from './bfs-tables';
+import { EightBfsTables } from './bfs-table';
 
 /**
  * Questions about one canonical goal (one blank cell in B) from which `auto` builds its table.
@@ -14,10 +15,11 @@ import { EightBfsTables } from './bfs-tables';
  */
 export const EIGHT_TABLE_PAYS_AT = 2000;
 
-export function solveEightBatch(queries: readonly EightQuery[], engine: Engine): EightAnswer[] {
+/** `budget`: each search's (npm run solve's has no limit). */
+export function solveEightBatch(queries: readonly EightQuery[], engine: Engine, budget: SearchBudget): EightAnswer[] {
   const answers = new Array<EightAnswer>(queries.length);
   const tables = new EightBfsTables();
-  const search = eightPatternSearcher();
+  const search = eightPatternSearcher(budget);
   for (const indexes of groupBy(queries, (query) => query.to.indexOf(BLANK)).values()) {
     const useTable = engine === 'table' || (engine === 'auto' && indexes.length >= EIGHT_TABLE_PAYS_AT);
     for (const i of indexes) answers[i] = useTable ? tables.lookup(queries[i]) : search(queries[i]);

@@ -6,18 +6,20 @@
 import { InvalidInputError } from '../../../core/errors';
 import { SEPARATORS_IGNORED, boardText } from '../../../core/board-text';
 import { printable } from '../../../core/printable';
+import { DOWN, LEFT, MOVE_LETTERS, RIGHT, UP, reverseMove, slidingBoard } from '../../../core/sliding-board';
+
+/** The blank's moves d < l < r < u, as every sliding board has them. */
+export { DOWN, LEFT, MOVE_LETTERS, RIGHT, UP, reverseMove };
 
 export const SIDE = 3;
-export const CELLS = 9;
+/** The 3x3 board's cells, moves, rows and columns. */
+export const GEOMETRY = slidingBoard(SIDE);
+export const CELLS = GEOMETRY.cells;
 export const BLANK = 0;
-
-/** The moves of the blank in the lexicographic order d < l < r < u. */
-export const MOVE_LETTERS = 'dlru';
-export const DOWN = 0;
-export const LEFT = 1;
-export const RIGHT = 2;
-export const UP = 3;
-const STEP = [SIDE, -1, 1, -SIDE];
+/** The cell the blank reaches by `move` from `blank`, or -1 when it would leave the board. */
+export const blankTarget = GEOMETRY.blankTarget;
+/** The blank's legal moves from each cell, in lexicographic order. */
+export const BLANK_MOVES = GEOMETRY.blankMoves;
 
 /** Cells 0..8 holding 0 (blank) or a tile 1..8, each exactly once. */
 export type EightBoard = readonly number[];
@@ -73,34 +75,12 @@ function symbolOf(value: number): string {
   return value === BLANK ? 'X' : String(value);
 }
 
-/** The cell the blank reaches by `move` from `blank`, or -1 when it would leave the board. */
-export function blankTarget(blank: number, move: number): number {
-  const row = Math.floor(blank / SIDE);
-  const column = blank % SIDE;
-  if (move === DOWN && row === SIDE - 1) return -1;
-  if (move === UP && row === 0) return -1;
-  if (move === LEFT && column === 0) return -1;
-  if (move === RIGHT && column === SIDE - 1) return -1;
-  return blank + STEP[move];
-}
-
-/** The blank's legal moves from each cell, in lexicographic order. */
-export const BLANK_MOVES: readonly (readonly number[])[] = Array.from({ length: CELLS }, (_, blank) =>
-  [DOWN, LEFT, RIGHT, UP].filter((move) => blankTarget(blank, move) >= 0),
-);
-
-/** The move that undoes `move`: d <-> u, l <-> r. */
-export function reverseMove(move: number): number {
-  return UP - move;
-}
-
 /** Plays a move string and returns the board reached; throws on a letter that is not a legal move. */
 export function playEightLine(board: EightBoard, line: string): EightBoard {
   const cells = [...board];
   let blank = cells.indexOf(BLANK);
   for (const letter of line) {
-    const move = MOVE_LETTERS.indexOf(letter);
-    const target = move < 0 ? -1 : blankTarget(blank, move);
+    const target = blankTarget(blank, MOVE_LETTERS.indexOf(letter));
     if (target < 0) throw new InvalidInputError(`"${printable(letter)}" is not a legal move of the blank at cell ${blank}.`);
     cells[blank] = cells[target];
     cells[target] = BLANK;

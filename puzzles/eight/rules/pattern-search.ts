@@ -15,11 +15,10 @@
  * Index of a placement: the blank's cell times 9^4, plus the group's k-th tile's cell times 9^k
  * (59,049 entries, 15,120 of them placements): a move changes it by two additions.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
-import { BLANK, CELLS, UP, blankTarget } from './board';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
+import { BLANK, CELLS, GEOMETRY, UP } from './board';
 import { canonicalize, CANONICAL_GOALS } from './canonical';
-import { EIGHT_DIAMETER } from './search';
-import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
+import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
 const TILES_PER_GROUP = 4;
 /** The blank's weight in a group's index; a group's k-th tile weighs 9^k. */
@@ -40,7 +39,7 @@ const TILE_OF_CELL = Int32Array.from({ length: BLANK_WEIGHT }, (_, placement) =>
   return bits;
 });
 /** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
-const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+const TARGETS = GEOMETRY.targets;
 const UNREACHED = 255;
 
 /** One group's index on a board: its tiles' cells and the blank's. */
@@ -109,8 +108,9 @@ class PatternDepthFirst extends DepthFirstPass {
   first: Uint8Array = new Uint8Array(0);
   second: Uint8Array = new Uint8Array(0);
 
-  constructor() {
-    super(EIGHT_DIAMETER, UNLIMITED);
+  /** `budget`: each query's node cap, on one deadline for them all. */
+  constructor(budget: SearchBudget) {
+    super(EIGHT_DIAMETER, budget);
   }
 
   /** Starts on a query; returns the first bound (the root's estimate). */
@@ -166,15 +166,22 @@ class PatternDepthFirst extends DepthFirstPass {
 
 /**
  * Answers queries one after another, as searchEight would (the same lines), in one pass and its
- * arrays: a query allocates its relabelled board and its answer.
+ * arrays: a query allocates its relabelled board and its answer. Each query may expand the
+ * budget's nodes; BudgetExhaustedError when one runs out.
  */
-export function eightPatternSearcher(): (query: EightQuery) => EightAnswer {
-  const pass = new PatternDepthFirst();
+export function eightPatternSearcher(budget: SearchBudget): (query: EightQuery) => EightAnswer {
+  const pass = new PatternDepthFirst(budget);
   return (query) => {
     assertReachable(query);
     const outcome = iterativeDeepening(pass, pass.restart(query), EIGHT_DIAMETER);
-    // Unreachable by construction: every pair of equal parity is at most 31 moves apart, and the pass has no budget.
-    if (outcome.kind !== 'solved') throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
-    return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
+    switch (outcome.kind) {
+      case 'solved':
+        return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
+      case 'beyond-limit':
+        // Unreachable by construction: every pair of equal parity is at most 31 moves apart.
+        throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
+      case 'budget-exhausted':
+        throw searchGaveUp(outcome, 'try again later');
+    }
   };
 }

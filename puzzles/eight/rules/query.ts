@@ -2,6 +2,9 @@
 import { UnreachableError } from '../../../core/errors';
 import { type EightBoard, MOVE_LETTERS, formatEightBoard, isReachable } from './board';
 
+/** The greatest distance between any two boards: the longest shortest line (31, the farthest boards'). */
+export const EIGHT_DIAMETER = 31;
+
 export interface EightQuery {
   readonly from: EightBoard;
   readonly to: EightBoard;

@@ -5,12 +5,9 @@
  * more; per line, every tile beyond the longest correctly ordered run costs two. Both parts are
  * kept up to date move by move: a move changes one tile's distance and the conflicts of two lines.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, UNLIMITED, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
-import { BLANK, BLANK_MOVES, CELLS, DOWN, SIDE, UP, blankTarget } from './board';
-import { type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
-
-/** The longest shortest line between any two boards (31, the farthest boards' distance). */
-export const EIGHT_DIAMETER = 31;
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
+import { BLANK, BLANK_MOVES, CELLS, DOWN, GEOMETRY, SIDE, UP } from './board';
+import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
 
 const manhattan = (a: number, b: number) =>
   Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));
@@ -34,13 +31,9 @@ const U = UP;
 const MOVES_FROM = BLANK_MOVES;
 
 /** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
-const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+const TARGETS = GEOMETRY.targets;
 /** LINE_CELLS[line * 3 + k]: the k-th cell of rows 0..2, then of columns 0..2. */
-const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
-  const line = Math.floor(i / SIDE);
-  const k = i % SIDE;
-  return line < SIDE ? line * SIDE + k : k * SIDE + (line - SIDE);
-});
+const LINE_CELLS = GEOMETRY.lineCells;
 /**
  * LINE_CONFLICTS[key]: the tiles to take out of a line for the others to pass, from the goal
  * positions along the line of its three cells' tiles, each as 1 + along (0 when the tile's goal is
@@ -51,19 +44,13 @@ const LINE_CONFLICTS = Uint8Array.from({ length: 64 }, (_, key) => {
   const alongs = [key >> 4, (key >> 2) & 3, key & 3].filter((a) => a > 0);
   return alongs.length - longestRun(alongs.length, alongs[0], alongs[1], alongs[2]);
 });
-const ROW_OF = Uint8Array.from({ length: CELLS }, (_, cell) => Math.floor(cell / SIDE));
-const COLUMN_OF = Uint8Array.from({ length: CELLS }, (_, cell) => cell % SIDE);
+const ROW_OF = GEOMETRY.rowOf;
+const COLUMN_OF = GEOMETRY.columnOf;
 /**
  * CHANGED_LINES[(blank * 4 + move) * 2 + k]: the two lines whose conflicts the move changes: the
  * rows the tile leaves and enters when it moves up or down, else the columns.
  */
-const CHANGED_LINES = Uint8Array.from({ length: CELLS * 4 * 2 }, (_, i) => {
-  const from = Math.floor(i / 8);
-  const move = Math.floor(i / 2) % 4;
-  const cell = i % 2 === 0 ? from : blankTarget(from, move);
-  if (cell < 0) return 0;
-  return move === DOWN || move === UP ? ROW_OF[cell] : SIDE + COLUMN_OF[cell];
-});
+const CHANGED_LINES = GEOMETRY.changedLines;
 
 /**
  * The search state: the board in a typed array, the estimate's two parts kept up to date move by
@@ -220,7 +207,7 @@ export class EightDepthFirst extends DepthFirstPass {
 }
 
 /** The exact answer by search; UnreachableError for a pair of different parity, BudgetExhaustedError when the budget ends first. */
-export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED): EightAnswer {
+export function searchEight(query: EightQuery, budget: SearchBudget): EightAnswer {
   assertReachable(query);
   const outcome = searchWithin(query, EIGHT_DIAMETER, budget);
   switch (outcome.kind) {
@@ -235,7 +222,7 @@ export function searchEight(query: EightQuery, budget: SearchBudget = UNLIMITED)
 }
 
 /** Whether `to` is at most `moves` moves from `from` (a reachable pair), or BudgetExhaustedError. */
-export function eightReachesWithin(query: EightQuery, moves: number, budget: SearchBudget = UNLIMITED): boolean {
+export function eightReachesWithin(query: EightQuery, moves: number, budget: SearchBudget): boolean {
   const outcome = searchWithin(query, moves, budget);
   if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome, 'try again later');
   return outcome.kind === 'solved';

@@ -7,10 +7,12 @@
  */
 import type { StateSpace } from '../../../core/bfs';
 import { cantorRank, cantorUnrank, factorial } from '../../../core/cantor';
+import { MOVES } from '../../../core/sliding-board';
 import { BLANK, BLANK_MOVES, CELLS, type EightBoard, blankTarget, reverseMove } from './board';
 
 export const EIGHT_POSITIONS = factorial(CELLS);
-const MAX_MOVES = 4;
+/** The most moves from a position (the space's maxDegree), the stride of the transition table; a file-local constant: read at every move of a BFS. */
+const MAX_DEGREE = MOVES;
 
 export function encodeEight(board: EightBoard): number {
   return cantorRank(board);
@@ -40,8 +42,8 @@ let transitions: Transitions | undefined;
 
 function transitionTable(): Transitions {
   if (transitions) return transitions;
-  const next = new Uint32Array(EIGHT_POSITIONS * MAX_MOVES);
-  const back = new Uint8Array(EIGHT_POSITIONS * MAX_MOVES);
+  const next = new Uint32Array(EIGHT_POSITIONS * MAX_DEGREE);
+  const back = new Uint8Array(EIGHT_POSITIONS * MAX_DEGREE);
   const blankOf = new Uint8Array(EIGHT_POSITIONS);
   const cells = new Uint8Array(CELLS);
   for (let rank = 0; rank < EIGHT_POSITIONS; rank++) {
@@ -53,10 +55,10 @@ function transitionTable(): Transitions {
       const target = blankTarget(blank, moves[i]);
       cells[blank] = cells[target];
       cells[target] = BLANK;
-      next[rank * MAX_MOVES + i] = cantorRank(cells);
+      next[rank * MAX_DEGREE + i] = cantorRank(cells);
       cells[target] = cells[blank];
       cells[blank] = BLANK;
-      back[rank * MAX_MOVES + i] = BLANK_MOVES[target].indexOf(reverseMove(moves[i]));
+      back[rank * MAX_DEGREE + i] = BLANK_MOVES[target].indexOf(reverseMove(moves[i]));
     }
   }
   return (transitions = { next, back, blank: blankOf });
@@ -64,14 +66,14 @@ function transitionTable(): Transitions {
 
 export const eightSpace: StateSpace = {
   size: EIGHT_POSITIONS,
-  maxDegree: MAX_MOVES,
+  maxDegree: MAX_DEGREE,
   rank: (code) => code,
   degree: (code) => BLANK_MOVES[transitionTable().blank[code]].length,
-  backIndex: (code, index) => transitionTable().back[code * MAX_MOVES + index],
+  backIndex: (code, index) => transitionTable().back[code * MAX_DEGREE + index],
   moveAt: (code, index) => BLANK_MOVES[transitionTable().blank[code]][index],
-  step: (code, index) => transitionTable().next[code * MAX_MOVES + index],
+  step: (code, index) => transitionTable().next[code * MAX_DEGREE + index],
   applyMove(code, move) {
     const table = transitionTable();
-    return table.next[code * MAX_MOVES + BLANK_MOVES[table.blank[code]].indexOf(move)];
+    return table.next[code * MAX_DEGREE + BLANK_MOVES[table.blank[code]].indexOf(move)];
   },
 };

@@ -8,7 +8,7 @@ import { samples } from '../../../core/seeded';
 import type { EstimatesColdStart } from '../../roles/benchmarks';
 import { FIFTEEN_TABLE, MANHATTAN } from '../estimates';
 import { fifteenSpec } from '../offline/loads';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 
 /** The SPEC's 42-move sample: Manhattan with conflicts answers it in milliseconds. */
 const SAMPLE = '6,10,8,11,13,1,2,4,5,12,3,15,9,0,14,7';
@@ -22,7 +22,7 @@ export const fifteenColdStart: EstimatesColdStart = {
   questions: [
     { target: `/fifteen?board=${FAR}`, described: "the SPEC's 58-move board" },
     // the first of the seeded uniform random boards (the url benchmark's first too)
-    { target: `/fifteen?board=${samples(solvableBoardArbitrary, 1)[0].join(',')}`, described: 'the first seeded random board' },
+    { target: `/fifteen?board=${samples(fifteenBoardArbitrary, 1)[0].join(',')}`, described: 'the first seeded random board' },
     { target: `/fifteen?board=${SAMPLE}`, described: "the SPEC's 42-move board" },
   ],
 };

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { walkFromGoalArbitrary } from '../seeded-inputs';
+import { fifteenWalkArbitrary } from '../seeded-inputs';
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
@@ -96,7 +96,7 @@ function fifteen(): Row[] {
   if (!reference) return [];
   try {
     return [
-      ...againstReference(reference.binary, `${WALKS} seeded random walks of ${WALK_MOVES} moves from the goal, never straight back`, samples(walkFromGoalArbitrary(WALK_MOVES, WALK_MOVES), WALKS)),
+      ...againstReference(reference.binary, `${WALKS} seeded random walks of ${WALK_MOVES} moves from the goal, never straight back`, samples(fifteenWalkArbitrary(WALK_MOVES, WALK_MOVES), WALKS)),
       ...againstReference(reference.binary, 'the 7 SPEC samples', SPEC_BOARDS),
       ...againstPatternReference(),
     ];

@@ -22,14 +22,14 @@ import { fifteenSpec } from '../offline/loads';
 import { samples } from '../../../core/seeded';
 import { FifteenPatternDepthFirst } from '../rules/pattern-search';
 import { fifteenMovesBySearch } from '../rules/move-values';
-import { MAX_MOVES, lettersOf } from '../rules/query';
+import { FIFTEEN_DIAMETER, lettersOf } from '../rules/query';
 import { PARTITION_33333, PARTITION_555, PARTITION_663, type PatternDatabases, buildPatternDatabases } from '../rules/pattern-set';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 
 const PARTITIONS: Record<string, readonly number[][]> = { '33333': PARTITION_33333, '555': PARTITION_555, '663': PARTITION_663 };
 const FARTHEST = ['0 12 9 13 15 11 10 14 3 7 5 6 4 8 2 1', '0 12 10 13 15 11 14 9 7 8 6 2 4 3 5 1'].map((text) => text.split(' ').map(Number));
 const names = (process.argv[3] ?? '555,663').split(',');
-const boards = process.argv[2] === 'farthest' ? FARTHEST : samples(solvableBoardArbitrary, Number(process.argv[2] ?? 20));
+const boards = process.argv[2] === 'farthest' ? FARTHEST : samples(fifteenBoardArbitrary, Number(process.argv[2] ?? 20));
 
 const local = await startLocalDynamo({ port: 0, childProcess: true });
 
@@ -75,7 +75,7 @@ for (const name of names) {
     moves += outcome.moves.length;
     const v = performance.now();
     const answer = { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
-    fifteenMovesBySearch({ board, limit: MAX_MOVES, solvable: true }, answer, UNLIMITED, databases);
+    fifteenMovesBySearch({ board, limit: FIFTEEN_DIAMETER, solvable: true }, answer, UNLIMITED, databases);
     lineMs.push(s * 1000);
     valuesMs.push(performance.now() - v);
     console.log(`  ${name} board ${i + 1} ${board.join(',')}: ${outcome.moves.length} moves, ${outcome.nodes} nodes, ${s.toFixed(2)} s; every move valued in ${(valuesMs.at(-1)! / 1000).toFixed(2)} s more`);

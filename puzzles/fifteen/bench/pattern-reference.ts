@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
 import { samples } from '../../../core/seeded';
 import { PARTITION_663, buildPatternDatabases } from '../rules/pattern-set';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 import { writeDatabaseFile } from './database-file';
 
 /** About 52 moves each, 0.2 M nodes a board on average (a few take 5 M): a process of either side takes seconds. */
@@ -60,7 +60,7 @@ export function againstPatternReference(): Row[] {
     const file = join(dir, 'fifteen-663.pdb');
     writeDatabaseFile(file, buildPatternDatabases(PARTITION_663));
     const built = (performance.now() - building) / 1000;
-    const boards = samples(solvableBoardArbitrary, BOARDS);
+    const boards = samples(fifteenBoardArbitrary, BOARDS);
     const input = boards.map((board) => board.join(' ')).join('\n');
     const script = fileURLToPath(new URL('./search-process.ts', import.meta.url));
     const c: Run[] = [];

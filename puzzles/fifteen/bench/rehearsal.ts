@@ -5,13 +5,14 @@
  * 15 s, once a process), not read from the function's package or a table.
  */
 import { computedOnce } from '../../../core/benchmark';
+import { UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import type { RehearsalQuestion, RehearsalQuestions } from '../../roles/benchmarks';
 import { solveDatabases } from '../offline/databases';
 import { formatFifteenBoard, parseFifteenBoard } from '../rules/board';
-import { MAX_MOVES } from '../rules/query';
+import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 
 const FAR = '15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14';
 /** The SPEC's first farthest board: 80 moves. */
@@ -21,13 +22,13 @@ function question(board: string): RehearsalQuestion {
   return {
     puzzle: 'fifteen',
     target: `/fifteen?board=${board}`,
-    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: MAX_MOVES, solvable: true }, undefined, solveDatabases(() => {}))),
+    expected: computedOnce(() => searchFifteen({ board: parseFifteenBoard(board), limit: FIFTEEN_DIAMETER, solvable: true }, UNLIMITED, solveDatabases(() => {}))),
   };
 }
 
 export const fifteenRehearsal: RehearsalQuestions = {
   first: () => question(FAR),
-  more: (count, seed) => samples(solvableBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
+  more: (count, seed) => samples(fifteenBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
   answeredFrom: 'search',
   pastOneRequest: () => [question(FARTHEST)],
 };

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
 import { FifteenPatternDepthFirst } from '../rules/pattern-search';
 import { FifteenWasmDepthFirst } from '../rules/pattern-search-wasm';
-import { MAX_MOVES } from '../rules/query';
+import { FIFTEEN_DIAMETER } from '../rules/query';
 import { FifteenDepthFirst } from '../rules/search';
 import { readDatabaseFile } from './database-file';
 
@@ -29,7 +29,7 @@ const boards = readFileSync(0, 'utf8')
   .filter((line) => line.trim() !== '')
   .map((line) => line.trim().split(/\s+/u).map(Number));
 const passFor = (board: readonly number[]) =>
-  databases === undefined ? new FifteenDepthFirst(board, MAX_MOVES, UNLIMITED) : new Pass(board, databases, MAX_MOVES, UNLIMITED);
+  databases === undefined ? new FifteenDepthFirst(board, FIFTEEN_DIAMETER, UNLIMITED) : new Pass(board, databases, FIFTEEN_DIAMETER, UNLIMITED);
 
 let moves = 0;
 let nodes = 0;
@@ -44,9 +44,9 @@ for (let round = 0; round < rounds; round++) {
   for (const board of boards) {
     const start = performance.now();
     const pass = passFor(board);
-    const outcome = iterativeDeepening(pass, pass.estimate(), MAX_MOVES);
+    const outcome = iterativeDeepening(pass, pass.estimate(), FIFTEEN_DIAMETER);
     times.push(performance.now() - start);
-    if (outcome.kind !== 'solved') throw new Error(`no line within ${MAX_MOVES} moves for ${board.join(' ')}`);
+    if (outcome.kind !== 'solved') throw new Error(`no line within ${FIFTEEN_DIAMETER} moves for ${board.join(' ')}`);
     moves += outcome.moves.length;
     lengths.push(outcome.moves.length);
     nodes += outcome.nodes;

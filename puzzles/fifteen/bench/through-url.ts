@@ -13,16 +13,16 @@ import { DEFAULT_RETRY } from '../../../store/retry';
 import { FIFTEEN_TABLE, databasesOf } from '../estimates';
 import { parseFifteenBoard } from '../rules/board';
 import { fifteenMovesBySearch } from '../rules/move-values';
-import { MAX_MOVES } from '../rules/query';
+import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
-import { solvableBoardArbitrary } from '../seeded-inputs';
+import { fifteenBoardArbitrary } from '../seeded-inputs';
 
 const boardOf = (target: string) => parseFifteenBoard(new URLSearchParams(target.slice(target.indexOf('?') + 1)).get('board')!);
 
 export const fifteenThroughUrl: AskedThroughUrl = {
   tables: [FIFTEEN_TABLE],
   described: 'seeded uniform random solvable boards',
-  targets: (count) => samples(solvableBoardArbitrary, count).map((board) => `/fifteen?board=${board.join(',')}`),
+  targets: (count) => samples(fifteenBoardArbitrary, count).map((board) => `/fifteen?board=${board.join(',')}`),
   // the SPEC's nine-move sample
   warmUp: '/fifteen?board=2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15',
   async whereTheTimeGoes({ endpoint, tableName }, targets, paths) {
@@ -34,7 +34,7 @@ export const fifteenThroughUrl: AskedThroughUrl = {
       client.destroy();
     }
     const timedOne = (board: readonly number[]) => {
-      const query = { board, limit: MAX_MOVES, solvable: true };
+      const query = { board, limit: FIFTEEN_DIAMETER, solvable: true };
       let t = performance.now();
       const answer = searchFifteen(query, UNLIMITED, databases);
       const line = performance.now() - t;

@@ -1,18 +1,16 @@
 /** The 15-puzzle on the command line: its words, its answers as a person reads them, and npm run solve. */
 import { InvalidInputError } from '../../../core/errors';
-import { searchFifteen } from '../rules/search';
-import { JUDGE_LIMIT, MAX_MOVES } from '../rules/query';
+import { FIFTEEN_DIAMETER, JUDGE_LIMIT } from '../rules/query';
 import { movesText } from '../../moves-text';
 import type { CommandLine } from '../../roles/command-line';
 import type { FifteenQuery } from '../rules/query';
 import type { FifteenResponse } from '../response';
-import { formatFifteenJudge, parseFifteenJudge } from '../judge';
 import { UNLIMITED } from '../../../core/ida-star';
-import { solveDatabases } from './databases';
+import { solveFifteenJudge } from './judge-solver';
 
 function limitOption(text: string | undefined): number {
   if (text === undefined) return JUDGE_LIMIT;
-  if (!/^\d+$/.test(text) || Number(text) > MAX_MOVES) throw new InvalidInputError(`--limit must be a whole number of moves from 0 to ${MAX_MOVES} (${MAX_MOVES} answers every solvable board); got "${text}".`);
+  if (!/^\d+$/.test(text) || Number(text) > FIFTEEN_DIAMETER) throw new InvalidInputError(`--limit must be a whole number of moves from 0 to ${FIFTEEN_DIAMETER} (${FIFTEEN_DIAMETER} answers every solvable board); got "${text}".`);
   return Number(text);
 }
 
@@ -32,11 +30,10 @@ export const fifteenCommandLine: CommandLine<FifteenQuery> = {
     return `${board}\n${line} (${answer.source})\n${moves}`;
   },
   farthestText: (far) => `${far.board}  ${String(far.path)}`,
-  solveUsage: `--limit 0..${MAX_MOVES} (fifteen; default ${JUDGE_LIMIT})`,
+  solveUsage: `--limit 0..${FIFTEEN_DIAMETER} (fifteen; default ${JUDGE_LIMIT})`,
   solveOptions: { limit: { type: 'string' } },
   judgeSolver(_engine, { limit }) {
     const within = limitOption(limit);
-    // The databases are built only when a case is solvable: the others need no search.
-    return (input) => formatFifteenJudge(parseFifteenJudge(input, within).map((query) => (query.solvable ? searchFifteen(query, UNLIMITED, solveDatabases()) : searchFifteen(query))));
+    return (input) => solveFifteenJudge(input, UNLIMITED, within); // npm run solve has no deadline
   },
 };

@@ -6,6 +6,7 @@
  * The 15-puzzle has no stored tables, so the panel reads nothing in /stats. Its URL field is the
  * board, `fifteen=2,3,4,0,…` (not `board`, which the knights panel's is: the panels share one query).
  */
+import { MOVE_LETTERS, slidingBoard } from '../../../core/sliding-board';
 import { swapCells } from '../../../widgets/board-cells';
 import { type Solving, askUntilAnswered, byId, say } from '../../../widgets/dom';
 import { hintAt, markHint } from '../../../widgets/hints';
@@ -23,8 +24,10 @@ const GOAL = '123456789abcdef0';
 const SAMPLE = '2340157896acdebf';
 const BLANK = '0';
 
-/** How far the blank's moves (down, left, right, up) take it along the 16 cells. */
-const STEP: Record<string, number> = { d: 4, l: -1, r: 1, u: -4 };
+/** How far the blank's moves on the 4x4 board take it along the 16 cells. */
+const { step } = slidingBoard(4);
+/** The step of a move named by its letter: d, l, r or u. */
+const stepOf = (letter: string) => step[MOVE_LETTERS.indexOf(letter)];
 
 export const panel: PagePanel = { name: 'fifteen', open: openFifteenPanel };
 
@@ -109,7 +112,7 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
   const fifteenPlayer = player<string>(
     'f',
     fifteen,
-    (board, move) => swapCells(board, board.indexOf(BLANK), board.indexOf(BLANK) + STEP[move]),
+    (board, move) => swapCells(board, board.indexOf(BLANK), board.indexOf(BLANK) + stepOf(move)),
     drawFifteen,
     'fstatus',
     300,
@@ -153,7 +156,7 @@ function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
   /** The hint for `cell`: the blank's move that takes it there, while the answered board is shown. */
   function fifteenHintAt(cell: number): MoveValue<string> | undefined {
     const blank = fifteen.position.indexOf(BLANK);
-    return hintAt(fifteen, (hint) => blank + STEP[hint.move] === cell);
+    return hintAt(fifteen, (hint) => blank + stepOf(hint.move) === cell);
   }
 
   /** The note under the board: why the moves are not marked, while the answered board is shown. */

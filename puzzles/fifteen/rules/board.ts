@@ -5,33 +5,26 @@
  */
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { printable } from '../../../core/printable';
+import { DOWN, LEFT, MOVE_LETTERS, RIGHT, UP, reverseMove, slidingBoard } from '../../../core/sliding-board';
+
+/** The blank's moves in the SPEC's lexicographic order d < l < r < u, as in Eight II. */
+export { DOWN, LEFT, MOVE_LETTERS, RIGHT, UP, reverseMove };
 
 export const SIDE = 4;
-export const CELLS = 16;
+/** The 4x4 board's cells, moves, rows and columns. */
+export const GEOMETRY = slidingBoard(SIDE);
+export const CELLS = GEOMETRY.cells;
 export const BLANK = 0;
-
-/** The moves of the blank in the SPEC's lexicographic order d < l < r < u, as in Eight II. */
-export const MOVE_LETTERS = 'dlru';
-export const DOWN = 0;
-export const UP = 3;
-const STEP = [SIDE, -1, 1, -SIDE];
+/** The cell the blank reaches by `move` from `blank`, or -1 off the board. */
+export const blankTarget = GEOMETRY.blankTarget;
+/** BLANK_MOVES[blank]: the legal moves from each cell, in d, l, r, u order. */
+export const BLANK_MOVES = GEOMETRY.blankMoves;
 
 /** Cells 0..15, each holding 0 (the blank) or a tile 1..15, each exactly once. */
 export type FifteenBoard = readonly number[];
 
 /** 1 2 3 ... 15 and the blank in the last cell. */
 export const GOAL: FifteenBoard = Object.freeze([...Array.from({ length: CELLS - 1 }, (_, i) => i + 1), BLANK]);
-
-/** The cell the blank reaches by `move` from `blank`, or -1 off the board. */
-export function blankTarget(blank: number, move: number): number {
-  const row = Math.floor(blank / SIDE);
-  const column = blank % SIDE;
-  if ((move === DOWN && row === SIDE - 1) || (move === UP && row === 0) || (move === 1 && column === 0) || (move === 2 && column === SIDE - 1)) return -1;
-  return blank + STEP[move];
-}
-
-/** BLANK_MOVES[blank]: the legal moves from each cell, in d, l, r, u order. */
-export const BLANK_MOVES: readonly (readonly number[])[] = Array.from({ length: CELLS }, (_, blank) => [0, 1, 2, 3].filter((move) => blankTarget(blank, move) >= 0));
 
 const SEPARATORS = /[\s,/]+/u;
 const EXAMPLE = '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15';

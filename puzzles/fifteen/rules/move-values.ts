@@ -10,7 +10,7 @@
 import { BudgetExhaustedError, MovesUnvaluedError } from '../../../core/errors';
 import type { SearchBudget } from '../../../core/ida-star';
 import { type MoveValue, movesBySearch } from '../../../core/move-values';
-import { BLANK, BLANK_MOVES, MOVE_LETTERS, UP, playFifteenLine } from './board';
+import { BLANK, BLANK_MOVES, MOVE_LETTERS, playFifteenLine, reverseMove } from './board';
 import type { FifteenAnswer, FifteenQuery } from './query';
 import type { PatternDatabases } from './pattern-set';
 import { fifteenReachesWithin } from './search';
@@ -21,7 +21,7 @@ export function fifteenMovesBySearch(query: FifteenQuery, answer: FifteenAnswer,
   const first = answer.path.length > 0 ? MOVE_LETTERS.indexOf(answer.path[0]) : undefined;
   try {
     return movesBySearch(moves, answer.steps, Number.POSITIVE_INFINITY, first, (i, within) =>
-      moves[i] < first! ? false : fifteenReachesWithin(playFifteenLine(query.board, MOVE_LETTERS[moves[i]]), within, budget, databases, UP - moves[i]),
+      moves[i] < first! ? false : fifteenReachesWithin(playFifteenLine(query.board, MOVE_LETTERS[moves[i]]), within, budget, databases, reverseMove(moves[i])),
     );
   } catch (error) {
     if (!(error instanceof BudgetExhaustedError)) throw error;

@@ -13,9 +13,9 @@
  * DepthFirstPass.expand does.
  */
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget } from '../../../core/ida-star';
-import { BLANK, CELLS } from './board';
+import { BLANK, CELLS, GEOMETRY } from './board';
 import { placementIndex } from './pattern-database';
-import { TARGETS, layoutOf } from './pattern-search';
+import { layoutOf } from './pattern-search';
 import { type PatternDatabases, joinedTables, reflectBoard } from './pattern-set';
 import { WASM_BASE64 } from './pattern-search.wasm.generated';
 import { TABLES_AT, newPassMemory, passMemoryOf } from './wasm-memory';
@@ -63,7 +63,7 @@ function kernelFor(databases: PatternDatabases): Kernel {
   const made: Kernel = { exports: undefined as unknown as Exports, memory, offsets: offsets.map((offset) => AT.tables + offset), timeUp: () => false };
   const instance = new WebAssembly.Instance(compiled, { budget: { timeUp: () => (made.timeUp() ? 1 : 0) }, tables: { memory } });
   const { buffer } = memory;
-  new Int8Array(buffer, AT.targets, TARGETS.length).set(TARGETS);
+  new Int8Array(buffer, AT.targets, GEOMETRY.targets.length).set(GEOMETRY.targets);
   const layout = layoutOf(databases.partition);
   new Uint8Array(buffer, AT.group, CELLS).set(layout.group);
   new Uint8Array(buffer, AT.reflectedGroup, CELLS).set(layout.reflectedGroup);

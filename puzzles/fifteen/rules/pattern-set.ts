@@ -12,7 +12,7 @@
  * search the same arrays it loaded. The arrays of a set made here lie back to back in one buffer,
  * so that the search reads them as one array (joinedTables).
  */
-import { CELLS, SIDE } from './board';
+import { CELLS, GEOMETRY } from './board';
 import { buildPatternDatabase, entriesFor, placementIndex } from './pattern-database';
 import { passMemoryRegion } from './wasm-memory';
 
@@ -105,7 +105,7 @@ export const PARTITION_33333: readonly number[][] = [
 ];
 
 /** The cell a cell is reflected to about the main diagonal. */
-export const reflectCell = (cell: number) => (cell % SIDE) * SIDE + Math.floor(cell / SIDE);
+export const reflectCell = (cell: number) => GEOMETRY.reflectedCell[cell];
 /** The tile a tile is relabelled to on the reflected board (its goal cell reflected; the blank stays 0). */
 export const reflectTile = (tile: number) => (tile === 0 ? 0 : reflectCell(tile - 1) + 1);
 

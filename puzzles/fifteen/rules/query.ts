@@ -1,8 +1,11 @@
 /** A 15-puzzle question and its answer, shared by the search, the judge format and the API. */
 import { type FifteenBoard, MOVE_LETTERS } from './board';
 
-/** The farthest boards are 80 moves from the goal (Brüngger et al. 1999): a limit of 80 asks for the exact distance of every solvable board. */
-export const MAX_MOVES = 80;
+/**
+ * The greatest distance of any board: the farthest are 80 moves from the goal (Brüngger et al.
+ * 1999), so a limit of 80 asks for the exact distance of every solvable board.
+ */
+export const FIFTEEN_DIAMETER = 80;
 /** The judge (LightOJ) answers a board needing more than 35 moves as not solvable. */
 export const JUDGE_LIMIT = 35;
 

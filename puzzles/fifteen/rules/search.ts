@@ -10,9 +10,9 @@
  * are kept up to date move by move: a move moves one tile, changing its distance and the
  * conflicts of the two lines it leaves and enters.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, UNLIMITED, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
-import { BLANK, CELLS, DOWN, GOAL, SIDE, UP, blankTarget } from './board';
-import { type FifteenAnswer, type FifteenQuery, MAX_MOVES, NO_ANSWER, lettersOf } from './query';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
+import { BLANK, CELLS, GEOMETRY, GOAL, SIDE, UP } from './board';
+import { FIFTEEN_DIAMETER, type FifteenAnswer, type FifteenQuery, NO_ANSWER, lettersOf } from './query';
 import { FifteenWasmDepthFirst } from './pattern-search-wasm';
 import type { PatternDatabases } from './pattern-set';
 
@@ -25,13 +25,9 @@ const X = BLANK;
 const U = UP;
 
 /** TARGETS[blank * 4 + move]: the cell the blank reaches, or -1 when the move leaves the board. */
-const TARGETS = Int8Array.from({ length: CELLS * 4 }, (_, i) => blankTarget(Math.floor(i / 4), i % 4));
+const TARGETS = GEOMETRY.targets;
 /** LINE_CELLS[line * 4 + k]: the k-th cell of rows 0..3, then of columns 0..3. */
-const LINE_CELLS = Uint8Array.from({ length: 2 * SIDE * SIDE }, (_, i) => {
-  const line = Math.floor(i / SIDE);
-  const k = i % SIDE;
-  return line < SIDE ? line * SIDE + k : k * SIDE + (line - SIDE);
-});
+const LINE_CELLS = GEOMETRY.lineCells;
 /**
  * LINE_CONFLICTS[key]: the tiles to take out of a line for the others to pass, from where along
  * the line each of its four cells' tiles belongs (1 + position, or 0 when its goal is on another
@@ -60,16 +56,10 @@ const LINE_CONFLICTS = (() => {
   }
   return table;
 })();
-const ROW_OF = Uint8Array.from({ length: CELLS }, (_, cell) => Math.floor(cell / SIDE));
-const COLUMN_OF = Uint8Array.from({ length: CELLS }, (_, cell) => cell % SIDE);
+const ROW_OF = GEOMETRY.rowOf;
+const COLUMN_OF = GEOMETRY.columnOf;
 /** CHANGED_LINES[(blank * 4 + move) * 2 + k]: the rows a tile leaves and enters when it moves up or down, else the columns. */
-const CHANGED_LINES = Uint8Array.from({ length: CELLS * 4 * 2 }, (_, i) => {
-  const from = Math.floor(i / 8);
-  const move = Math.floor(i / 2) % 4;
-  const cell = i % 2 === 0 ? from : blankTarget(from, move);
-  if (cell < 0) return 0;
-  return move === DOWN || move === UP ? ROW_OF[cell] : SIDE + COLUMN_OF[cell];
-});
+const CHANGED_LINES = GEOMETRY.changedLines;
 /** DISTANCE[tile * 16 + cell]: Manhattan distance from `cell` to the tile's goal cell (0 for the blank). */
 const DISTANCE = Uint8Array.from({ length: CELLS * CELLS }, (_, i) => {
   const tile = Math.floor(i / CELLS);
@@ -186,9 +176,9 @@ function passFor(board: readonly number[], maxDepth: number, budget: SearchBudge
 }
 
 /** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
-export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases): FifteenAnswer {
+export function searchFifteen(query: FifteenQuery, budget: SearchBudget, databases?: PatternDatabases): FifteenAnswer {
   if (!query.solvable) return NO_ANSWER;
-  const maxDepth = Math.min(query.limit, MAX_MOVES);
+  const maxDepth = Math.min(query.limit, FIFTEEN_DIAMETER);
   const pass = passFor(query.board, maxDepth, budget, databases);
   const outcome = iterativeDeepening(pass, pass.estimate(), maxDepth);
   switch (outcome.kind) {
@@ -207,7 +197,7 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget = UNLIMI
  * came from, when that lies farther away). Meant for a board at least `moves` away, or just
  * beyond: a board far nearer is found by deepening far sooner than by one deep pass.
  */
-export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget = UNLIMITED, databases?: PatternDatabases, undoFirst = -1): boolean {
+export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget, databases?: PatternDatabases, undoFirst = -1): boolean {
   const outcome = reachableWithin(passFor(board, moves, budget, databases), moves, undoFirst);
   if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome);
   return outcome.kind === 'solved';

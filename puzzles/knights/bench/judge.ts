@@ -8,6 +8,7 @@
  */
 import type { Row } from '../../../core/benchmark';
 import { JUDGE_COPIES, judgeRows } from '../../../core/judge-benchmark';
+import { UNLIMITED } from '../../../core/ida-star';
 import { solveKnightsJudge } from '../offline/judge-solver';
 import { knightsJudgeBoards, knightsJudgeInput } from './judge-input';
 
@@ -16,5 +17,5 @@ const PEER = { label: 'typical accepted C: IDA* on misplaced knights, limits 0..
 export function judge(): Row[] {
   const boards = knightsJudgeBoards();
   const input = knightsJudgeInput(JUDGE_COPIES, boards);
-  return judgeRows({ puzzle: 'knights', peers: [PEER], label: `${boards.length} boards`, cases: boards.length, input, startInput: '1\n11111\n01111\n00*11\n00001\n00000\n', solve: (text) => solveKnightsJudge(text, 'search') });
+  return judgeRows({ puzzle: 'knights', peers: [PEER], label: `${boards.length} boards`, cases: boards.length, input, startInput: '1\n11111\n01111\n00*11\n00001\n00000\n', solve: (text) => solveKnightsJudge(text, 'search', UNLIMITED) });
 }

@@ -4,6 +4,7 @@
  * each answer worked out by the search with no budget, not read from a table.
  */
 import { computedOnce } from '../../../core/benchmark';
+import { UNLIMITED } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import type { RehearsalQuestion, RehearsalQuestions } from '../../roles/benchmarks';
 import { formatKnightsBoard, parseKnightsBoard } from '../rules/board';
@@ -18,7 +19,7 @@ function question(board: string): RehearsalQuestion {
   return {
     puzzle: 'knights',
     target: `/knights?board=${encodeURIComponent(board)}`,
-    expected: computedOnce(() => searchKnights({ board: parseKnightsBoard(board), goal: resolveKnightsGoal('standard'), limit: DEFAULT_LIMIT })),
+    expected: computedOnce(() => searchKnights({ board: parseKnightsBoard(board), goal: resolveKnightsGoal('standard'), limit: DEFAULT_LIMIT }, UNLIMITED)),
   };
 }
 

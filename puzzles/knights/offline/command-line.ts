@@ -1,5 +1,6 @@
 /** The knights puzzle on the command line: its words, and its answers and records as a person reads them. */
 import { InvalidInputError } from '../../../core/errors';
+import { UNLIMITED } from '../../../core/ida-star';
 import { formatKnightsBoard } from '../rules/board';
 import { DEFAULT_LIMIT, MAX_LIMIT, type KnightsQuery, parseLimit } from '../rules/query';
 import { movesText } from '../../moves-text';
@@ -39,6 +40,6 @@ export const knightsCommandLine: CommandLine<KnightsQuery> = {
   solveOptions: { limit: { type: 'string' } },
   judgeSolver(engine, { limit }) {
     const within = limit === undefined ? DEFAULT_LIMIT : parseLimit(limit);
-    return (input) => solveKnightsJudge(input, engine, within);
+    return (input) => solveKnightsJudge(input, engine, UNLIMITED, within); // npm run solve has no deadline
   },
 };

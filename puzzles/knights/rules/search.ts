@@ -5,7 +5,7 @@
  * parity: every jump moves the hole to a square of the other colour, so the number of moves left
  * has the parity of (hole's colour xor goal hole's colour).
  */
-import { type SearchBudget, type SearchProblem, UNLIMITED, idaStar, searchGaveUp } from '../../../core/ida-star';
+import { type SearchBudget, type SearchProblem, idaStar, searchGaveUp } from '../../../core/ida-star';
 import { BLACK, CELLS, EMPTY, KNIGHT_JUMPS, SIDE, WHITE, emptyCell } from './board';
 import type { KnightsGoal } from './goals';
 import { BEYOND_LIMIT, type KnightsAnswer, type KnightsQuery } from './query';
@@ -181,7 +181,7 @@ export class KnightsSearch implements SearchProblem {
 }
 
 /** The exact answer by search, or BudgetExhaustedError when the budget ends first. */
-export function searchKnights(query: KnightsQuery, budget: SearchBudget = UNLIMITED): KnightsAnswer {
+export function searchKnights(query: KnightsQuery, budget: SearchBudget): KnightsAnswer {
   const outcome = idaStar(new KnightsSearch(query), query.limit, budget);
   switch (outcome.kind) {
     case 'solved':

@@ -1,9 +1,9 @@
 /** Eight II as the service holds it: each of its roles, assembled in its folder's index.ts. */
 import { describe, expect, it } from 'vitest';
 import { UnreachableError } from '../../../core/errors';
-import { UNLIMITED } from '../../../core/ida-star';
 import { eight } from '../../../puzzles/eight';
 import { EIGHT_GOALS, EIGHT_TABLE } from '../../../puzzles/eight/tables';
+import { searchBudget } from '../../support/search-budget';
 
 const noGoals = async () => {
   throw new Error('an eight query never reads the loaded goals');
@@ -17,10 +17,11 @@ describe('the eight puzzle', () => {
   });
 
   it('searches the SPEC samples, and its answer carries every move in d, l, r, u order', async () => {
+    const budget = searchBudget(10);
     const query = await eight.http.queryOf({ from: '564178X23', to: '7568X4123' }, noGoals);
-    const answer = eight.solver.search(query, UNLIMITED);
+    const answer = eight.solver.search(query, budget);
     expect(answer).toEqual({ steps: 8, path: 'urrulldr' });
-    const moves = eight.solver.valueMoves(query, answer, UNLIMITED);
+    const moves = eight.solver.valueMoves(query, answer, budget);
     const json = eight.http.respond(query, { ...answer, moves, source: 'search', cached: false });
     expect(json).toMatchObject({ steps: 8, path: 'urrulldr', from: '564178X23', to: '7568X4123', moves: [{ move: 'r', steps: 9, optimal: false }, { move: 'u', steps: 7, optimal: true }] });
   });

@@ -5,11 +5,11 @@ import { canonicalize } from '../../../puzzles/eight/rules/canonical';
 import { eightMovesBySearch, eightMovesFromMask } from '../../../puzzles/eight/rules/move-values';
 import { searchEight } from '../../../puzzles/eight/rules/search';
 import { eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
-import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
-import { UNLIMITED } from '../../../core/ida-star';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-table';
 import type { MoveValue } from '../../../core/move-values';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 import { samples, seededRandom } from '../../../core/seeded';
+import { searchBudget } from '../../support/search-budget';
 
 const eightTables = new EightBfsTables();
 
@@ -27,9 +27,10 @@ const eightPairs = (count: number) =>
 
 describe('eight move values', () => {
   it('are the same from the table as from the search, on random pairs', () => {
+    const budget = searchBudget(14_000);
     for (const [from, to] of eightPairs(150)) {
-      const answer = searchEight({ from, to });
-      expect(eightMovesBySearch({ from, to }, answer, UNLIMITED)).toEqual(eightFromTable(from, to));
+      const answer = searchEight({ from, to }, budget);
+      expect(eightMovesBySearch({ from, to }, answer, budget)).toEqual(eightFromTable(from, to));
     }
   });
 

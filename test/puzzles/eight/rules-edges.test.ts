@@ -13,6 +13,7 @@ import type { EightAnswer, EightQuery } from '../../../puzzles/eight/rules/query
 import { EightSearch, eightReachesWithin, searchEight } from '../../../puzzles/eight/rules/search';
 import { ENGINES } from '../../../core/engine';
 import { BudgetExhaustedError } from '../../../core/errors';
+import { searchBudget } from '../../support/search-budget';
 
 const query = (from: string, to: string): EightQuery => ({ from: parseEightBoard(from), to: parseEightBoard(to) });
 const noNodes = { maxNodes: 0, deadline: Number.POSITIVE_INFINITY };
@@ -30,21 +31,23 @@ const CASES: [string, string, number, string][] = [
 
 describe('eight batches', () => {
   it('are answered alike by every engine, in the order asked, across goals', () => {
+    const budget = searchBudget(100);
     const queries = CASES.map(([from, to]) => query(from, to));
     const expected: EightAnswer[] = CASES.map(([, , steps, path]) => ({ steps, path }));
-    for (const engine of ENGINES) expect(solveEightBatch(queries, engine), engine).toEqual(expected);
+    for (const engine of ENGINES) expect(solveEightBatch(queries, engine, budget), engine).toEqual(expected);
   });
 
   it('are answered the same by `auto` when a goal is asked often enough for its table', () => {
+    const budget = searchBudget(10);
     // As many questions about 12345678X as make its table pay (EIGHT_TABLE_PAYS_AT) and one about 7568X4123, searched.
     const often = Array.from({ length: EIGHT_TABLE_PAYS_AT }, (_, i) => CASES[i % 2 === 0 ? 0 : 5]);
     const mixed = [...often.slice(0, 100), CASES[1], ...often.slice(100)];
-    const answers = solveEightBatch(mixed.map(([from, to]) => query(from, to)), 'auto');
+    const answers = solveEightBatch(mixed.map(([from, to]) => query(from, to)), 'auto', budget);
     expect(answers).toEqual(mixed.map(([, , steps, path]) => ({ steps, path })));
   });
 
   it('of no questions have no answers', () => {
-    for (const engine of ENGINES) expect(solveEightBatch([], engine)).toEqual([]);
+    for (const engine of ENGINES) expect(solveEightBatch([], engine, searchBudget(0))).toEqual([]);
   });
 });
 
@@ -88,7 +91,8 @@ describe('an eight search out of budget', () => {
   it('says so rather than "not within", for a bounded check', () => {
     expect(() => eightReachesWithin(hardEight, 31, { maxNodes: 10, deadline: Number.POSITIVE_INFINITY })).toThrow(BudgetExhaustedError);
     expect(() => eightReachesWithin(hardEight, 31, { maxNodes: 10, deadline: Number.POSITIVE_INFINITY })).toThrow(/; try again later\.$/);
-    expect(eightReachesWithin(hardEight, 27)).toBe(true);
-    expect(eightReachesWithin(hardEight, 26)).toBe(false);
+    const budget = searchBudget(200);
+    expect(eightReachesWithin(hardEight, 27, budget)).toBe(true);
+    expect(eightReachesWithin(hardEight, 26, budget)).toBe(false);
   });
 });

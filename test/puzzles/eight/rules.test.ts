@@ -11,12 +11,14 @@ import {
   tileParity,
 } from '../../../puzzles/eight/rules/board';
 import { CANONICAL_GOALS, canonicalize } from '../../../puzzles/eight/rules/canonical';
-import { EIGHT_DIAMETER, EightSearch, searchEight } from '../../../puzzles/eight/rules/search';
+import { EIGHT_DIAMETER } from '../../../puzzles/eight/rules/query';
+import { EightSearch, searchEight } from '../../../puzzles/eight/rules/search';
 import { decodeEight, eightSpace, encodeEight } from '../../../puzzles/eight/rules/space';
-import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-tables';
+import { EightBfsTables } from '../../../puzzles/eight/rules/bfs-table';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
 import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 import { SEED, samples } from '../../../core/seeded';
+import { searchBudget } from '../../support/search-budget';
 
 const board = (text: string) => parseEightBoard(text);
 const query = (from: string, to: string) => ({ from: board(from), to: board(to) });
@@ -101,8 +103,9 @@ describe('eight board', () => {
   });
 
   it('refuses unreachable pairs before searching', () => {
-    expect(() => searchEight(query('12345678X', '12345687X'))).toThrow(UnreachableError);
-    expect(() => searchEight(query('12345678X', '12345687X'))).toThrow(/cannot be reached from 12345678X/);
+    const budget = searchBudget(0);
+    expect(() => searchEight(query('12345678X', '12345687X'), budget)).toThrow(UnreachableError);
+    expect(() => searchEight(query('12345678X', '12345687X'), budget)).toThrow(/cannot be reached from 12345678X/);
     expect(() => tables.lookup(query('12345678X', '12345687X'))).toThrow(UnreachableError);
   });
 });
@@ -210,16 +213,18 @@ function manhattanOf(from: EightBoard, to: EightBoard): number {
 }
 
 describe('eight search', () => {
+  const budget = searchBudget(550);
   it('answers the SPEC samples and cases', () => {
-    for (const [from, to, steps, path] of SPEC_CASES) expect(searchEight(query(from, to))).toEqual({ steps, path });
+    for (const [from, to, steps, path] of SPEC_CASES) expect(searchEight(query(from, to), budget)).toEqual({ steps, path });
   });
 
   it('solves both 31-move positions', () => {
+    const budget = searchBudget(8_100);
     const table = tables.table(8);
     const farthest = table.order.slice(-2);
     for (const code of farthest) {
       const from = decodeEight(code);
-      const answer = searchEight({ from, to: board('12345678X') });
+      const answer = searchEight({ from, to: board('12345678X') }, budget);
       expect(answer.steps).toBe(31);
       expect(answer.path).toBe(lineOf(table, code)!.map((m) => 'dlru'[m]).join(''));
     }
@@ -239,26 +244,28 @@ describe('relabelling', () => {
   });
 
   it('changes no answer when both boards are renamed alike', () => {
+    const budget = searchBudget(5_800);
     const renamings = samples(fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8], { minLength: 8, maxLength: 8 }), 100);
     reachablePairs.slice(0, 100).forEach(([from, to], i) => {
       const rename = (b: EightBoard) => b.map((v) => (v === 0 ? 0 : renamings[i][v - 1]));
-      expect(searchEight({ from: rename(from), to: rename(to) })).toEqual(searchEight({ from, to }));
+      expect(searchEight({ from: rename(from), to: rename(to) }, budget)).toEqual(searchEight({ from, to }, budget));
     });
   });
 });
 
 describe('eight table and IDA* agree', () => {
   it('on 2,000 seeded random pairs: distance and line; unreachable pairs refused by both', () => {
+    const budget = searchBudget(13_000);
     const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 2000, 7);
     let reachable = 0;
     for (const [from, to] of pairs) {
       if (!isReachable(from, to)) {
-        expect(() => searchEight({ from, to })).toThrow(UnreachableError);
+        expect(() => searchEight({ from, to }, budget)).toThrow(UnreachableError);
         expect(() => tables.lookup({ from, to })).toThrow(UnreachableError);
         continue;
       }
       reachable++;
-      const fromSearch = searchEight({ from, to });
+      const fromSearch = searchEight({ from, to }, budget);
       expect(fromSearch, `${formatEightBoard(from)} -> ${formatEightBoard(to)}`).toEqual(tables.lookup({ from, to }));
       expect(playEightLine(from, fromSearch.path)).toEqual(to);
     }
@@ -266,8 +273,9 @@ describe('eight table and IDA* agree', () => {
   });
 
   it('on 2,000 seeded reachable pairs', () => {
+    const budget = searchBudget(14_000);
     const pairs = samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 4200, 11).filter(([a, b]) => isReachable(a, b)).slice(0, 2000);
     expect(pairs.length).toBe(2000);
-    for (const [from, to] of pairs) expect(searchEight({ from, to })).toEqual(tables.lookup({ from, to }));
+    for (const [from, to] of pairs) expect(searchEight({ from, to }, budget)).toEqual(tables.lookup({ from, to }));
   });
 });

@@ -5,14 +5,15 @@
  * tables read as one array, and the search's lines against the Manhattan search's.
  */
 import { describe, expect, it } from 'vitest';
-import { UNLIMITED } from '../../../core/ida-star';
+import type { SearchBudget } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { BLANK, GOAL, isSolvable, parseFifteenBoard } from '../../../puzzles/fifteen/rules/board';
 import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { PARTITION_33333, PARTITION_555, buildPatternDatabases, joinedTables, patternEstimate, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { fifteenReachesWithin, searchFifteen } from '../../../puzzles/fifteen/rules/search';
-import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenBoardArbitrary, fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { searchBudget } from '../../support/search-budget';
 
 const small = buildPatternDatabases(PARTITION_33333);
 const fiveFiveFive = buildPatternDatabases(PARTITION_555);
@@ -58,7 +59,7 @@ function plainValues(tiles: readonly number[]): Map<string, number> {
 }
 
 
-const solve = (board: readonly number[], databases = small) => searchFifteen({ board, limit: 80, solvable: isSolvable(board) }, UNLIMITED, databases);
+const solve = (board: readonly number[], budget: SearchBudget, databases = small) => searchFifteen({ board, limit: 80, solvable: isSolvable(board) }, budget, databases);
 
 describe('the 15-puzzle pattern databases', () => {
   it('hold for a small group the values of a plain 0-1 BFS over its placements and the blank', () => {
@@ -78,36 +79,39 @@ describe('the 15-puzzle pattern databases', () => {
   });
 
   it('never estimate more than the true distance (the Manhattan search\'s) on boards within 30 moves', () => {
+    const budget = searchBudget(49_000);
     let compared = 0;
-    for (const board of samples(walkFromGoalArbitrary(40), 50, 30)) {
-      const exact = searchFifteen({ board, limit: 80, solvable: true });
+    for (const board of samples(fifteenWalkArbitrary(40), 50, 30)) {
+      const exact = searchFifteen({ board, limit: 80, solvable: true }, budget);
       if (exact.steps > 30) continue;
       compared++;
       for (const databases of [small, fiveFiveFive]) {
         expect(patternEstimate(databases, board)).toBeLessThanOrEqual(exact.steps);
-        expect(solve(board, databases)).toEqual(exact);
+        expect(solve(board, budget, databases)).toEqual(exact);
       }
     }
     expect(compared).toBeGreaterThan(30);
   });
 
   it('look the reflected board up as the board itself (a mirror keeps the distance), the goal its own reflection', () => {
+    const budget = searchBudget(40);
     expect(reflectBoard(GOAL)).toEqual(GOAL);
-    for (const board of samples(solvableBoardArbitrary, 30, 4)) {
+    for (const board of samples(fifteenBoardArbitrary, 30, 4)) {
       expect(reflectBoard(reflectBoard(board))).toEqual(board);
       expect(isSolvable(reflectBoard(board))).toBe(true);
       for (const databases of [small, fiveFiveFive]) expect(patternEstimate(databases, reflectBoard(board))).toBe(patternEstimate(databases, board));
     }
     const board = parseFifteenBoard('6 1 4 8 2 7 10 3 5 13 0 12 14 9 11 15');
-    expect(solve(reflectBoard(board)).steps).toBe(solve(board).steps);
+    expect(solve(reflectBoard(board), budget).steps).toBe(solve(board, budget).steps);
   });
 
   it('keep the estimate move by move equal to a whole lookup of each board the search meets', () => {
+    const budget = searchBudget(2_600);
     /** The pass, checking at every node it enters. */
     class Checked extends FifteenPatternDepthFirst {
       checked = 0;
       constructor(board: readonly number[], private readonly databases: typeof small) {
-        super(board, databases, 80, UNLIMITED);
+        super(board, databases, 80, budget);
       }
       override search(depth: number, bound: number, undoPrevious: number): number {
         const whole = patternEstimate(this.databases, [...this.cells]);
@@ -116,7 +120,7 @@ describe('the 15-puzzle pattern databases', () => {
         return super.search(depth, bound, undoPrevious);
       }
     }
-    for (const board of samples(solvableBoardArbitrary, 4, 9)) {
+    for (const board of samples(fifteenBoardArbitrary, 4, 9)) {
       for (const databases of [small, fiveFiveFive]) {
         const pass = new Checked(board, databases);
         pass.search(0, pass.estimate() + 4, -1);
@@ -127,6 +131,7 @@ describe('the 15-puzzle pattern databases', () => {
   });
 
   it('are read by the search as one array: a view of a built set\'s one buffer, a copy of tables apart, the same answers either way', () => {
+    const budget = searchBudget(40);
     const { all, offsets } = joinedTables(small);
     expect(all.buffer).toBe(small.tables[0].buffer);
     expect(offsets).toEqual([0, 1, 2, 3, 4].map((g) => g * 16 ** 3));
@@ -137,10 +142,11 @@ describe('the 15-puzzle pattern databases', () => {
     expect(Buffer.from(copied.all).equals(all)).toBe(true);
     expect(joinedTables(apart)).toBe(copied);
     const board = parseFifteenBoard('6 1 4 8 2 7 10 3 5 13 0 12 14 9 11 15');
-    expect(solve(board, apart)).toEqual(solve(board, small));
+    expect(solve(board, budget, apart)).toEqual(solve(board, budget, small));
   });
 
   it('give the Manhattan search\'s lex-min lines on the SPEC samples up to 42 moves, and the same bounded answers', () => {
+    const budget = searchBudget(140_000);
     for (const [text, line] of [
       ['2 3 4 0 1 5 7 8 9 6 10 12 13 14 11 15', 'llldrdrdr'],
       ['1 2 7 3 5 6 15 11 9 10 0 4 13 14 12 8', 'urddluuurddd'],
@@ -150,10 +156,10 @@ describe('the 15-puzzle pattern databases', () => {
       ['6 10 8 11 13 1 2 4 5 12 3 15 9 0 14 7', 'luurrrulddlluruldddruuuldddrrruldruuulddrd'],
     ]) {
       const board = parseFifteenBoard(text);
-      expect(solve(board)).toEqual({ steps: line.length, path: line, bound: line.length });
-      expect(solve(board, fiveFiveFive)).toEqual({ steps: line.length, path: line, bound: line.length });
-      expect(fifteenReachesWithin(board, line.length, UNLIMITED, small)).toBe(true);
-      expect(fifteenReachesWithin(board, line.length - 1, UNLIMITED, fiveFiveFive)).toBe(false);
+      expect(solve(board, budget)).toEqual({ steps: line.length, path: line, bound: line.length });
+      expect(solve(board, budget, fiveFiveFive)).toEqual({ steps: line.length, path: line, bound: line.length });
+      expect(fifteenReachesWithin(board, line.length, budget, small)).toBe(true);
+      expect(fifteenReachesWithin(board, line.length - 1, budget, fiveFiveFive)).toBe(false);
     }
   });
 });

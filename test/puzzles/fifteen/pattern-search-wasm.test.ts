@@ -8,51 +8,60 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type SearchBudget, UNLIMITED, iterativeDeepening, reachableWithin } from '../../../core/ida-star';
+import { type SearchBudget, iterativeDeepening, reachableWithin } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
 import { FifteenWasmDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search-wasm';
 import { PARTITION_33333, PARTITION_555, buildPatternDatabases, patternDatabasesOf } from '../../../puzzles/fifteen/rules/pattern-set';
 import { passMemoryOf } from '../../../puzzles/fifteen/rules/wasm-memory';
-import { solvableBoardArbitrary, walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenBoardArbitrary, fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
 import { assembled, bytesModuleOf, wasmSources } from '../../../scripts/build-wasm';
+import { endedWithin, searchBudget } from '../../support/search-budget';
 
 const small = buildPatternDatabases(PARTITION_33333);
 const five = buildPatternDatabases(PARTITION_555);
 
+/** IDA* by the pass, and the nodes it expanded. */
 const deepening = (pass: FifteenPatternDepthFirst | FifteenWasmDepthFirst) => ({ outcome: iterativeDeepening(pass, pass.estimate(), 80), nodes: pass.nodes });
+/** The same for a pass on a test's budget, which a correct search never spends: an error saying so when it is spent. */
+const searched = (pass: FifteenPatternDepthFirst | FifteenWasmDepthFirst) => ({ outcome: endedWithin(iterativeDeepening(pass, pass.estimate(), 80)), nodes: pass.nodes });
 
 describe('the WebAssembly pass', () => {
+  // The last of each: the most nodes a board of the row takes.
   it.each([
-    ['3-3-3-3-3, walks from the goal', small, samples(walkFromGoalArbitrary(60, 40), 12, 3)],
-    ['5-5-5, uniform random boards', five, samples(solvableBoardArbitrary, 6, 9)],
-  ] as const)('finds what the TypeScript pass finds, node for node (%s)', (_name, databases, boards) => {
+    ['3-3-3-3-3, walks from the goal', small, samples(fifteenWalkArbitrary(60, 40), 12, 3), 1_100_000],
+    ['5-5-5, uniform random boards', five, samples(fifteenBoardArbitrary, 6, 9), 6_200_000],
+  ] as const)('finds what the TypeScript pass finds, node for node (%s)', (_name, databases, boards, mostNodes) => {
+    const budget = searchBudget(mostNodes);
     for (const board of boards) {
-      const expected = deepening(new FifteenPatternDepthFirst(board, databases, 80, UNLIMITED));
-      const wasm = new FifteenWasmDepthFirst(board, databases, 80, UNLIMITED);
-      expect(wasm.estimate()).toBe(new FifteenPatternDepthFirst(board, databases, 80, UNLIMITED).estimate());
-      expect(deepening(wasm), board.join(',')).toEqual(expected);
+      // the WebAssembly pass first: the faster, it ends a spent budget sooner
+      const wasm = new FifteenWasmDepthFirst(board, databases, 80, budget);
+      const found = searched(wasm);
+      const expected = searched(new FifteenPatternDepthFirst(board, databases, 80, budget));
+      expect(wasm.estimate()).toBe(new FifteenPatternDepthFirst(board, databases, 80, budget).estimate());
+      expect(found, board.join(',')).toEqual(expected);
       expect(expected.outcome.kind).toBe('solved');
     }
   });
 
   it('answers one bounded pass as the TypeScript pass does, a first move left out, below, at and past the distance', () => {
-    for (const board of samples(walkFromGoalArbitrary(40, 30), 6, 21)) {
-      const distance = deepening(new FifteenPatternDepthFirst(board, small, 80, UNLIMITED)).outcome;
+    const budget = searchBudget(14_000);
+    for (const board of samples(fifteenWalkArbitrary(40, 30), 6, 21)) {
+      const distance = searched(new FifteenPatternDepthFirst(board, small, 80, budget)).outcome;
       if (distance.kind !== 'solved') throw new Error('unsolved');
       for (const bound of [distance.bound - 2, distance.bound, distance.bound + 2]) {
         for (const undo of [-1, 0, 3]) {
-          const ts = new FifteenPatternDepthFirst(board, small, 80, UNLIMITED);
-          const wasm = new FifteenWasmDepthFirst(board, small, 80, UNLIMITED);
-          expect({ outcome: reachableWithin(wasm, bound, undo), nodes: wasm.nodes }).toEqual({ outcome: reachableWithin(ts, bound, undo), nodes: ts.nodes });
+          const ts = new FifteenPatternDepthFirst(board, small, 80, budget);
+          const wasm = new FifteenWasmDepthFirst(board, small, 80, budget);
+          expect({ outcome: endedWithin(reachableWithin(wasm, bound, undo)), nodes: wasm.nodes }).toEqual({ outcome: reachableWithin(ts, bound, undo), nodes: ts.nodes });
         }
       }
     }
   });
 
   it('ends at the same node when the budget of nodes ends, and at its first node when the time is past', () => {
-    const [board] = samples(solvableBoardArbitrary, 1, 4);
-    const total = deepening(new FifteenPatternDepthFirst(board, small, 80, UNLIMITED)).nodes;
+    const [board] = samples(fifteenBoardArbitrary, 1, 4);
+    const total = searched(new FifteenPatternDepthFirst(board, small, 80, searchBudget(1_600_000))).nodes;
     for (const maxNodes of [1, 1000, Math.floor(total / 2), total - 1]) {
       const budget: SearchBudget = { maxNodes, deadline: Number.POSITIVE_INFINITY };
       expect(deepening(new FifteenWasmDepthFirst(board, small, 80, budget))).toEqual(deepening(new FifteenPatternDepthFirst(board, small, 80, budget)));
@@ -63,12 +72,13 @@ describe('the WebAssembly pass', () => {
   });
 
   it('keeps each pass its own on one instance: a pass run between another\'s iterations changes nothing of it', () => {
-    const [a, b] = samples(solvableBoardArbitrary, 2, 17);
-    const alone = deepening(new FifteenPatternDepthFirst(a, small, 80, UNLIMITED));
-    const first = new FifteenWasmDepthFirst(a, small, 80, UNLIMITED);
+    const budget = searchBudget(1_100_000);
+    const [a, b] = samples(fifteenBoardArbitrary, 2, 17);
+    const alone = searched(new FifteenPatternDepthFirst(a, small, 80, budget));
+    const first = new FifteenWasmDepthFirst(a, small, 80, budget);
     let bound = first.estimate();
     for (let result = first.search(0, bound, -1); result !== -1; result = first.search(0, bound, -1)) {
-      deepening(new FifteenWasmDepthFirst(b, small, 80, UNLIMITED)); // another board, the same instance
+      searched(new FifteenWasmDepthFirst(b, small, 80, budget)); // another board, the same instance
       bound = result;
     }
     expect(Array.from(first.line.subarray(0, first.depthFound))).toEqual(alone.outcome.kind === 'solved' ? alone.outcome.moves : []);
@@ -76,11 +86,12 @@ describe('the WebAssembly pass', () => {
   });
 
   it('reads the tables where they were laid out, and a set laid out elsewhere (shared memory, for threads) from a copy', () => {
+    const budget = searchBudget(2_500);
     expect(passMemoryOf(small.tables[0])).toBeDefined();
     const shared = patternDatabasesOf(PARTITION_33333, (group, table) => table.set(small.tables[PARTITION_33333.indexOf(group as number[])]), (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
     expect(passMemoryOf(shared.tables[0])).toBeUndefined();
-    for (const board of samples(walkFromGoalArbitrary(50, 30), 4, 8)) {
-      expect(deepening(new FifteenWasmDepthFirst(board, shared, 80, UNLIMITED))).toEqual(deepening(new FifteenWasmDepthFirst(board, small, 80, UNLIMITED)));
+    for (const board of samples(fifteenWalkArbitrary(50, 30), 4, 8)) {
+      expect(searched(new FifteenWasmDepthFirst(board, shared, 80, budget))).toEqual(searched(new FifteenWasmDepthFirst(board, small, 80, budget)));
     }
   });
 

@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BudgetExhaustedError, InvalidInputError } from '../../../core/errors';
-import { FOUND, type SearchBudget, UNLIMITED } from '../../../core/ida-star';
+import { FOUND, type SearchBudget } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { BLANK, BLANK_MOVES, GOAL, MOVE_LETTERS, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
 import { fifteenMovesBySearch } from '../../../puzzles/fifteen/rules/move-values';
@@ -25,7 +25,8 @@ import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern
 import { PARTITION_33333, type PatternDatabases, buildPatternDatabases, checkPartition, joinedTables, patternEstimate, patternSum, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { NO_ANSWER } from '../../../puzzles/fifteen/rules/query';
 import { FifteenDepthFirst, fifteenReachesWithin, manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
-import { walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { searchBudget } from '../../support/search-budget';
 
 const small = buildPatternDatabases(PARTITION_33333);
 
@@ -72,15 +73,16 @@ function plainEstimate(board: readonly number[]): number {
  * One bounded depth-first pass, plainly: f = depth + the whole board's estimate; past the bound
  * it returns f, at the goal FOUND, else it counts the node expanded and tries the moves in the
  * order d, l, r, u but going straight back (at the start, but `first`), returning the smallest f
- * past the bound met.
+ * past the bound met. It expands at most the budget's nodes, and says so past them: an estimate
+ * too small (the databases' is the product's) would have it expand the whole tree to the bound.
  */
-function plainPass(board: readonly number[], bound: number, estimate: (board: readonly number[]) => number, first = -1): { result: number; nodes: number } {
+function plainPass(board: readonly number[], bound: number, estimate: (board: readonly number[]) => number, budget: SearchBudget, first = -1): { result: number; nodes: number } {
   let expanded = 0;
   const visit = (cells: readonly number[], depth: number, back: number): number => {
     const f = depth + estimate(cells);
     if (f > bound) return f;
     if (cells.every((tile, cell) => tile === GOAL[cell])) return FOUND;
-    expanded++;
+    if (++expanded > budget.maxNodes) throw new Error(`the test's search budget ran out after ${budget.maxNodes} positions (node cap reached): a correct search takes far fewer`);
     let smallest = Number.POSITIVE_INFINITY;
     for (const move of BLANK_MOVES[cells.indexOf(BLANK)]) {
       if (move === back) continue;
@@ -118,17 +120,17 @@ describe('15-puzzle rules at their edges', () => {
     for (const [board, expected] of [[GOAL, 0], [rowConflicts, 8], [columnConflicts, 8], [bottomRow, 6], [NINE, 9]] as const) {
       expect(manhattanWithConflicts(board)).toBe(expected);
       expect(plainEstimate(board)).toBe(expected);
-      expect(new FifteenDepthFirst(board, 80, UNLIMITED).estimate()).toBe(expected);
+      expect(new FifteenDepthFirst(board, 80, nodes(0)).estimate()).toBe(expected);
     }
   });
 
   it('values the moves at the goal as one step away and none optimal, and an unsolvable board\'s as none', () => {
-    expect(fifteenMovesBySearch({ board: GOAL, limit: 80, solvable: true }, { steps: 0, path: '' }, UNLIMITED)).toEqual([
+    expect(fifteenMovesBySearch({ board: GOAL, limit: 80, solvable: true }, { steps: 0, path: '' }, nodes(0))).toEqual([
       { move: L, steps: 1, optimal: false },
       { move: U, steps: 1, optimal: false },
     ]);
     const swapped = parseFifteenBoard('2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0');
-    expect(fifteenMovesBySearch({ board: swapped, limit: 80, solvable: false }, NO_ANSWER, UNLIMITED)).toEqual([]);
+    expect(fifteenMovesBySearch({ board: swapped, limit: 80, solvable: false }, NO_ANSWER, nodes(0))).toEqual([]);
   });
 
   it('values the line\'s first move and the moves before it without a search: a budget of no nodes still values them', () => {
@@ -150,16 +152,17 @@ describe('15-puzzle rules at their edges', () => {
 
   it('proves each move after the line\'s first by one pass that never goes straight back: the plain pass\'s count of nodes is budget enough', () => {
     const board = parseFifteenBoard('1 2 8 3 5 6 4 11 10 0 7 12 9 13 14 15');
-    const answer = searchFifteen({ board, limit: 80, solvable: true });
+    const budget = searchBudget(30);
+    const answer = searchFifteen({ board, limit: 80, solvable: true }, budget);
     // 15 moves, by plain deepening; the line starts with l.
     let bound = plainEstimate(board);
-    while (plainPass(board, bound, plainEstimate).result !== FOUND) bound += 2;
+    while (plainPass(board, bound, plainEstimate, budget).result !== FOUND) bound += 2;
     expect(bound).toBe(15);
     expect(answer.steps).toBe(15);
     expect(answer.path[0]).toBe('l');
     expect(playFifteenLine(board, answer.path)).toEqual(GOAL);
     // r and u: no line of 14 from either, each pass expanding one node when it never goes back.
-    const passes = [R, U].map((move) => plainPass(playFifteenLine(board, MOVE_LETTERS[move]), 14, plainEstimate, 3 - move));
+    const passes = [R, U].map((move) => plainPass(playFifteenLine(board, MOVE_LETTERS[move]), 14, plainEstimate, budget, 3 - move));
     expect(passes).toEqual([
       { result: 16, nodes: 1 },
       { result: 16, nodes: 1 },
@@ -181,7 +184,7 @@ describe('15-puzzle rules at their edges', () => {
       'MovesUnvaluedError: The line is exact, but proving which other moves are not optimal (a search bounded at 29 moves from each) took longer than the request may; npm run solve -- fifteen has no deadline.',
     );
     // An answer no search gives (no end to the passes' bound, so no array for their line): the error is not the budget's.
-    expect(() => fifteenMovesBySearch({ board: THIRTY, limit: 80, solvable: true }, { steps: Number.POSITIVE_INFINITY, path: answer.path }, UNLIMITED)).toThrow(RangeError);
+    expect(() => fifteenMovesBySearch({ board: THIRTY, limit: 80, solvable: true }, { steps: Number.POSITIVE_INFINITY, path: answer.path }, nodes(0))).toThrow(RangeError);
   });
 
   it('counts every node either pass expands against the budget: a 9-move line cannot be found with 8', () => {
@@ -189,7 +192,7 @@ describe('15-puzzle rules at their edges', () => {
       expect(() => searchFifteen({ board: NINE, limit: 80, solvable: true }, nodes(8), databases)).toThrow(BudgetExhaustedError);
       expect(() => searchFifteen({ board: NINE, limit: 80, solvable: true }, nodes(8), databases)).toThrow(/^The search gave up after \d+ positions \(node cap reached\) without an answer\.$/);
       expect(() => fifteenReachesWithin(NINE, 9, nodes(8), databases)).toThrow(BudgetExhaustedError);
-      expect(searchFifteen({ board: NINE, limit: 80, solvable: true }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr', bound: 9 });
+      expect(searchFifteen({ board: NINE, limit: 80, solvable: true }, searchBudget(10), databases)).toEqual({ steps: 9, path: 'llldrdrdr', bound: 9 });
     }
   });
 
@@ -201,28 +204,29 @@ describe('15-puzzle rules at their edges', () => {
     expect(fifteenReachesWithin(TWENTY_FOUR, 21, nodes(0), small)).toBe(false);
     expect(fifteenReachesWithin(TWENTY_FOUR, manhattanWithConflicts(TWENTY_FOUR) - 1, nodes(0))).toBe(false);
     // Boards whose two sums differ, the larger on the board and on its mirror: bounded between the two.
-    const board = samples(walkFromGoalArbitrary(40, 30), 20, 5).find((candidate) => patternSum(small, candidate) > patternSum(small, reflectBoard(candidate)))!;
+    const board = samples(fifteenWalkArbitrary(40, 30), 20, 5).find((candidate) => patternSum(small, candidate) > patternSum(small, reflectBoard(candidate)))!;
     for (const each of [board, reflectBoard(board)]) {
       const [sum, mirrored] = [patternSum(small, each), patternSum(small, reflectBoard(each))];
       expect(sum).not.toBe(mirrored);
       const bound = Math.max(sum, mirrored) - 1;
       expect(fifteenReachesWithin(each, bound, nodes(0), small)).toBe(false);
-      const pass = new FifteenPatternDepthFirst(each, small, 80, UNLIMITED);
+      const pass = new FifteenPatternDepthFirst(each, small, 80, nodes(0));
       expect(pass.search(0, bound, -1)).toBe(bound + 1);
       expect(pass.nodes).toBe(0);
     }
   });
 
   it('returns from each pass the plain pass\'s next bound and expands the same nodes, over Manhattan with conflicts and over the databases', () => {
+    const budget = searchBudget(260);
     let passes = 0;
-    for (const board of samples(walkFromGoalArbitrary(30, 16), 8, 11)) {
+    for (const board of samples(fifteenWalkArbitrary(30, 16), 8, 11)) {
       for (const [name, estimate, pass] of [
-        ['manhattan', plainEstimate, () => new FifteenDepthFirst(board, 80, UNLIMITED)],
-        ['databases', (cells: readonly number[]) => patternEstimate(small, cells), () => new FifteenPatternDepthFirst(board, small, 80, UNLIMITED)],
+        ['manhattan', plainEstimate, () => new FifteenDepthFirst(board, 80, budget)],
+        ['databases', (cells: readonly number[]) => patternEstimate(small, cells), () => new FifteenPatternDepthFirst(board, small, 80, budget)],
       ] as const) {
         const first = estimate(board);
         for (const bound of [first - 1, first, first + 2, first + 4]) {
-          const plain = plainPass(board, bound, estimate);
+          const plain = plainPass(board, bound, estimate, budget);
           const inline = pass();
           expect({ result: inline.search(0, bound, -1), nodes: inline.nodes }, `${name} ${board.join(',')} at ${bound}`).toEqual(plain);
           passes++;
@@ -291,7 +295,7 @@ describe('15-puzzle rules at their edges', () => {
       expect(offsets).toEqual([0, 1, 2, 3, 4].map((g) => g * size));
       expect(all.buffer).not.toBe(databases.tables[0].buffer);
       expect(Buffer.from(all).equals(expected)).toBe(true);
-      expect(searchFifteen({ board: NINE, limit: 80, solvable: isSolvable(NINE) }, UNLIMITED, databases)).toEqual({ steps: 9, path: 'llldrdrdr', bound: 9 });
+      expect(searchFifteen({ board: NINE, limit: 80, solvable: isSolvable(NINE) }, searchBudget(10), databases)).toEqual({ steps: 9, path: 'llldrdrdr', bound: 9 });
     }
   });
 });

@@ -5,14 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError, UnreachableError } from '../../../core/errors';
-import { type SearchProblem, UNLIMITED, idaStar } from '../../../core/ida-star';
+import { type SearchBudget, type SearchProblem, idaStar } from '../../../core/ida-star';
 import { samples } from '../../../core/seeded';
 import { BLANK, BLANK_MOVES, GOAL, MOVE_LETTERS, assertSolvable, blankTarget, isSolvable, parseFifteenBoard, playFifteenLine } from '../../../puzzles/fifteen/rules/board';
 import { lettersOf } from '../../../puzzles/fifteen/rules/query';
 import { fifteenMovesBySearch } from '../../../puzzles/fifteen/rules/move-values';
 import { manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
 import { formatFifteenJudge, parseFifteenJudge } from '../../../puzzles/fifteen/judge';
-import { walkFromGoalArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
+import { endedWithin, searchBudget } from '../../support/search-budget';
 
 /** The SPEC's boards with their distance and lex-min line (from an independent solver). */
 const SPEC_BOARDS: [string, string][] = [
@@ -25,10 +26,10 @@ const SPEC_BOARDS: [string, string][] = [
   ['15 5 13 12 6 4 1 0 7 10 3 9 11 8 2 14', 'lluldrurdruldddluuurddlurrdldluldrrrulurdllluurdrdluldrdrr'],
 ];
 
-const solve = (board: readonly number[], limit = 80) => searchFifteen({ board, limit, solvable: isSolvable(board) });
+const solve = (board: readonly number[], budget: SearchBudget) => searchFifteen({ board, limit: 80, solvable: isSolvable(board) }, budget);
 
 /** A plain IDA*, independent of the inline pass: the generic DepthFirst over a board with Manhattan distance alone. */
-function plainSolve(board: readonly number[]): string {
+function plainSolve(board: readonly number[], budget: SearchBudget): string {
   const cells = [...board];
   let blank = cells.indexOf(BLANK);
   const goalCell = (tile: number) => tile - 1;
@@ -45,7 +46,7 @@ function plainSolve(board: readonly number[]): string {
     estimate: distance,
     isGoal: () => distance() === 0,
   };
-  const outcome = idaStar(problem, 80, UNLIMITED);
+  const outcome = endedWithin(idaStar(problem, 80, budget));
   if (outcome.kind !== 'solved') throw new Error('the plain search found no line');
   return lettersOf(outcome.moves);
 }
@@ -53,20 +54,23 @@ function plainSolve(board: readonly number[]): string {
 
 describe('the 15-puzzle', () => {
   it('answers the SPEC samples with their distance and lex-min line', () => {
+    const budget = searchBudget(20_000_000);
     for (const [text, line] of SPEC_BOARDS) {
       const board = parseFifteenBoard(text);
-      expect(solve(board)).toEqual({ steps: line.length, path: line, bound: line.length });
+      expect(solve(board, budget)).toEqual({ steps: line.length, path: line, bound: line.length });
       expect(playFifteenLine(board, line)).toEqual(GOAL);
     }
   });
 
   it('finds the same line as a plain Manhattan IDA* on boards within 30 moves, and its estimate never overestimates', () => {
+    const budget = searchBudget(28_000);
+    const plainBudget = searchBudget(16_000);
     let compared = 0;
-    for (const board of samples(walkFromGoalArbitrary(40), 60, 26)) {
-      const answer = solve(board);
+    for (const board of samples(fifteenWalkArbitrary(40), 60, 26)) {
+      const answer = solve(board, budget);
       if (answer.steps > 30) continue;
       compared++;
-      expect(answer.path).toBe(plainSolve(board));
+      expect(answer.path).toBe(plainSolve(board, plainBudget));
       expect(manhattanWithConflicts(board)).toBeLessThanOrEqual(answer.steps);
       expect(playFifteenLine(board, answer.path)).toEqual(GOAL);
     }
@@ -74,13 +78,15 @@ describe('the 15-puzzle', () => {
   });
 
   it('values every legal move as the distance after it, each the plain IDA*\'s own, the optimal ones one step closer', () => {
+    const budget = searchBudget(29_000);
+    const plainBudget = searchBudget(23_000);
     let offLine = 0;
-    for (const board of samples(walkFromGoalArbitrary(40), 60, 27)) {
-      const answer = solve(board);
+    for (const board of samples(fifteenWalkArbitrary(40), 60, 27)) {
+      const answer = solve(board, budget);
       if (answer.steps === 0 || answer.steps > 26) continue;
-      const values = fifteenMovesBySearch({ board, limit: 80, solvable: true }, answer, UNLIMITED);
+      const values = fifteenMovesBySearch({ board, limit: 80, solvable: true }, answer, budget);
       const expected = BLANK_MOVES[board.indexOf(BLANK)].map((move) => {
-        const steps = plainSolve(playFifteenLine(board, MOVE_LETTERS[move])).length;
+        const steps = plainSolve(playFifteenLine(board, MOVE_LETTERS[move]), plainBudget).length;
         return { move, steps, optimal: steps === answer.steps - 1 };
       });
       expect(values).toEqual(expected);
@@ -90,7 +96,7 @@ describe('the 15-puzzle', () => {
   });
 
   it('tells a solvable board by its inversions and the blank\'s row, and refuses the others at once with why', () => {
-    for (const board of samples(walkFromGoalArbitrary(60), 50, 3)) expect(isSolvable(board)).toBe(true);
+    for (const board of samples(fifteenWalkArbitrary(60), 50, 3)) expect(isSolvable(board)).toBe(true);
     const swapped = [...GOAL];
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
     expect(isSolvable(swapped)).toBe(false);
@@ -110,12 +116,13 @@ describe('the 15-puzzle', () => {
   });
 
   it('reads and writes the LightOJ judge format: not solvable for an odd board and for one past the limit', () => {
+    const budget = searchBudget(59_000);
     // The third is 42 moves away: past the judge's 35, answered with a limit of 80.
     const input = '3\n\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\n2 1 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n\n6 10 8 11\n13 1 2 4\n5 12 3 15\n9 0 14 7\n';
     const queries = parseFifteenJudge(input);
     expect(queries.map((query) => query.solvable)).toEqual([true, false, true]);
-    expect(formatFifteenJudge(queries.map((query) => searchFifteen(query)))).toBe('Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\nCase 3: This puzzle is not solvable.\n');
-    expect(formatFifteenJudge(parseFifteenJudge(input, 80).map((query) => searchFifteen(query)))).toBe('Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\nCase 3: LUURRRULDDLLURULDDDRUUULDDDRRRULDRUUULDDRD\n');
+    expect(formatFifteenJudge(queries.map((query) => searchFifteen(query, budget)))).toBe('Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\nCase 3: This puzzle is not solvable.\n');
+    expect(formatFifteenJudge(parseFifteenJudge(input, 80).map((query) => searchFifteen(query, budget)))).toBe('Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\nCase 3: LUURRRULDDLLURULDDDRUUULDDDRRRULDRUUULDDRD\n');
     expect(() => parseFifteenJudge('1\n\n1 2 3\n')).toThrow(/announces 1 case, but the input ends in case 1/);
   });
 });

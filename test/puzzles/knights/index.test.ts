@@ -1,14 +1,15 @@
 /** The knights puzzle as the service holds it: each of its roles, assembled in its folder's index.ts. */
 import { describe, expect, it } from 'vitest';
-import { UNLIMITED } from '../../../core/ida-star';
 import { knights } from '../../../puzzles/knights';
 import type { LoadedTables } from '../../../puzzles/roles/stored-tables';
+import { searchBudget } from '../../support/search-budget';
 
 const SAMPLE = '10110/01*11/10111/01001/00000';
 const noneLoaded: LoadedTables = { catalog: new Map(), known: true };
 
 describe('the knights puzzle', () => {
   it('reads a JSON query against the loaded goals (asked once), and answers it by search with every move valued', async () => {
+    const budget = searchBudget(10);
     let asked = 0;
     const query = await knights.http.queryOf({ board: SAMPLE }, async () => {
       asked++;
@@ -16,9 +17,9 @@ describe('the knights puzzle', () => {
     });
     expect(asked).toBe(1);
     expect(query).toMatchObject({ goal: { name: 'standard' }, limit: 15 });
-    const answer = knights.solver.search(query, UNLIMITED);
+    const answer = knights.solver.search(query, budget);
     expect(answer).toEqual({ steps: 7, path: [4, 13, 16, 7, 10, 1, 12] });
-    const moves = knights.solver.valueMoves(query, answer, UNLIMITED);
+    const moves = knights.solver.valueMoves(query, answer, budget);
     expect(knights.http.respond(query, { ...answer, moves, source: 'search', cached: false })).toMatchObject({ steps: 7, board: SAMPLE, goal: 'standard', limit: 15, moves: expect.arrayContaining([{ move: 4, steps: 6, optimal: true }]) });
   });
 

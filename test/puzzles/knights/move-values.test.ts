@@ -6,11 +6,11 @@ import { resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { knightsMovesBySearch, knightsMovesFromMask } from '../../../puzzles/knights/rules/move-values';
 import type { KnightsQuery } from '../../../puzzles/knights/rules/query';
 import { searchKnights } from '../../../puzzles/knights/rules/search';
+import { searchBudget } from '../../support/search-budget';
 import { encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
 import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import type { MoveValue } from '../../../core/move-values';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
-import { UNLIMITED } from '../../../core/ida-star';
 import { samples, seededRandom } from '../../../core/seeded';
 
 const standard = resolveKnightsGoal('standard');
@@ -37,11 +37,12 @@ const knightsQueries = (count: number, seed: number): KnightsQuery[] => {
 
 describe('knights move values', () => {
   it('are the same from the table as from the search, on random positions and limits', () => {
+    const budget = searchBudget(1_100);
     for (const [i, query] of knightsQueries(300, 5).entries()) {
-      const answer = searchKnights(query);
-      expect(knightsMovesBySearch(query, answer, UNLIMITED), JSON.stringify(query)).toEqual(knightsFromTable(query));
+      const answer = searchKnights(query, budget);
+      expect(knightsMovesBySearch(query, answer, budget), JSON.stringify(query)).toEqual(knightsFromTable(query));
       // the line's first move is taken as optimal without a search: searched too, it is
-      if (i < 60) expect(knightsMovesBySearch(query, { ...answer, path: [] }, UNLIMITED)).toEqual(knightsFromTable(query));
+      if (i < 60) expect(knightsMovesBySearch(query, { ...answer, path: [] }, budget)).toEqual(knightsFromTable(query));
     }
   });
 

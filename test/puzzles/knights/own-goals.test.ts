@@ -8,7 +8,7 @@ import type { Clock } from '../../../core/clock';
 import { formatKnightsBoard } from '../../../puzzles/knights/rules/board';
 import { knightsMovesBySearch } from '../../../puzzles/knights/rules/move-values';
 import { searchKnights } from '../../../puzzles/knights/rules/search';
-import { UNLIMITED } from '../../../core/ida-star';
+import { searchBudget } from '../../support/search-budget';
 import { buildKnightsBfsTable } from '../../../puzzles/knights/rules/bfs-table';
 import { createAppState } from '../../../lambda/app-state';
 import { readConfig } from '../../../lambda/config';
@@ -63,11 +63,12 @@ beforeAll(async () => {
 
 describe('a goal loaded with --goal NAME=BOARD', () => {
   it('answers from its table exactly, lex-min line and every move, by name and by board', async () => {
+    const budget = searchBudget(40);
     const { handler } = functionOn(tableName);
     const goal = { name: undefined, board: OWN };
     for (const board of samples(knightsWalkArbitrary(OWN, DEPTH + 2), 12, 5)) {
-      const truth = searchKnights({ board, goal, limit: DEPTH });
-      const moves = knightsMovesBySearch({ board, goal, limit: DEPTH }, truth, UNLIMITED);
+      const truth = searchKnights({ board, goal, limit: DEPTH }, budget);
+      const moves = knightsMovesBySearch({ board, goal, limit: DEPTH }, truth, budget);
       for (const asked of ['mine', formatKnightsBoard(OWN)]) {
         const { status, json } = await call(handler, { path: '/knights', query: new URLSearchParams({ board, goal: asked, limit: String(DEPTH) }).toString() });
         expect(status).toBe(200);

@@ -16,6 +16,7 @@ import { KNIGHT_JUMPS, type KnightsBoard, parseKnightsBoard } from '../../../puz
 import { type KnightsGoal, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import type { KnightsAnswer, KnightsQuery } from '../../../puzzles/knights/rules/query';
 import { KnightsSearch, costTablesHeld, searchKnights } from '../../../puzzles/knights/rules/search';
+import { searchBudget } from '../../support/search-budget';
 import { BudgetExhaustedError } from '../../../core/errors';
 import { KNIGHTS_POSITIONS, decodeKnights, encodeKnights, knightsRank, knightsUnrank } from '../../../puzzles/knights/rules/space';
 import { knightsBoardArbitrary } from '../../../puzzles/knights/seeded-inputs';
@@ -186,11 +187,12 @@ describe('the knights batch solver', () => {
   });
 
   it.each(['search', 'table', 'auto'] as const)('answers every query in order with engine %s, each goal to its largest limit', (engine) => {
-    expect(solveKnightsBatch(queries, engine)).toEqual(answers);
+    const budget = searchBudget(70);
+    expect(solveKnightsBatch(queries, engine, budget)).toEqual(answers);
   });
 
   it('answers an empty batch with no answers', () => {
-    expect(solveKnightsBatch([], 'table')).toEqual([]);
+    expect(solveKnightsBatch([], 'table', searchBudget(0))).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { breadthFirst, lineOf } from '../../../core/bfs';
 import { KNIGHT_JUMPS, type KnightsBoard, emptyCell, parseKnightsBoard, playKnightsLine } from '../../../puzzles/knights/rules/board';
 import { type KnightsGoal, resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { KnightsSearch, costTablesHeld, searchKnights } from '../../../puzzles/knights/rules/search';
+import { searchBudget } from '../../support/search-budget';
 import { decodeKnights, encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
 import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import { knightsBoardArbitrary, knightsWalkArbitrary } from '../../../puzzles/knights/seeded-inputs';
@@ -108,12 +109,13 @@ describe('knights BFS table around the standard goal, depth 15', () => {
   });
 
   it('works around any goal board, not only the registered one', () => {
+    const budget = searchBudget(4_600);
     const goal: KnightsGoal = { name: undefined, board: parseKnightsBoard('10110/01*11/10111/01001/00000') };
     const around = buildKnightsBfsTable(goal, 15);
     expect(around.bfs.order.length).toBeGreaterThan(1);
     for (const board of samples(knightsWalkArbitrary(goal.board, 30), 100)) {
       const fromTable = lookupKnights(around, { board, goal, limit: 15 })!;
-      expect(fromTable).toEqual(searchKnights({ board, goal, limit: 15 }));
+      expect(fromTable).toEqual(searchKnights({ board, goal, limit: 15 }, budget));
       if (fromTable.steps >= 0) expect(playKnightsLine(board, fromTable.path)).toBe(goal.board);
     }
   });
@@ -140,6 +142,7 @@ describe('the knights search estimate', () => {
 
 describe('knights table and IDA* agree', () => {
   it('on 2,000 seeded random positions and limits: distance and line', () => {
+    const budget = searchBudget(1_800);
     const boards = [...samples(knightsWalkArbitrary(standard.board, 100), 1000), ...samples(knightsBoardArbitrary, 1000)];
     const limits = samples(fc.nat({ max: 15 }), boards.length);
     let within = 0;
@@ -147,7 +150,7 @@ describe('knights table and IDA* agree', () => {
       const limit = i % 3 === 0 ? limits[i] : 15;
       const query = { board, goal: standard, limit };
       const fromTable = lookupKnights(table, query);
-      const fromSearch = searchKnights(query);
+      const fromSearch = searchKnights(query, budget);
       expect(fromSearch, `${board} limit ${limit}`).toEqual(fromTable);
       if (fromSearch.steps >= 0) {
         within++;

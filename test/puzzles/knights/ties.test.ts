@@ -14,6 +14,7 @@ import { parseKnightsBoard, playKnightsLine } from '../../../puzzles/knights/rul
 import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import { resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { searchKnights } from '../../../puzzles/knights/rules/search';
+import { searchBudget } from '../../support/search-budget';
 import { encodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
 import { loadTable } from '../../../store/loader';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
@@ -65,7 +66,7 @@ describe.each(TIES)('$board ($lines shortest lines of $steps moves)', ({ board, 
   });
 
   it('is answered with the lex-min line by the search', () => {
-    expect(searchKnights(query())).toEqual({ steps, path });
+    expect(searchKnights(query(), searchBudget(10))).toEqual({ steps, path });
   });
 
   it('is answered with the lex-min line by the BFS table, each move the smallest optimal one', () => {

@@ -3,6 +3,7 @@ import { type BfsTable, lowestMove } from '../../../core/bfs';
 import { resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
 import { MAX_LIMIT } from '../../../puzzles/knights/rules/query';
 import { searchKnights } from '../../../puzzles/knights/rules/search';
+import { searchBudget } from '../../support/search-budget';
 import { decodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
 import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
 import { decodePage } from '../../../store/page-codec';
@@ -39,6 +40,7 @@ describe('the whole knights space', () => {
   });
 
   it('answers at every distance 0..39 from the table as the search does, and its pages keep those answers', () => {
+    const budget = searchBudget(3_000_000);
     const { bfs } = whole;
     const layout = { ranks: KNIGHTS_FORMAT.ranks, ranksPerPage: 683, multiplier: goldenMultiplier(KNIGHTS_FORMAT.ranks) };
     for (let k = 0; k <= MAX_LIMIT; k++) {
@@ -60,7 +62,7 @@ describe('the whole knights space', () => {
           state = knightsSpace.applyMove(state, cell);
           expect(bfs.distance[knightsSpace.rank(state)]).toBe(bfs.distance[rank] - 1);
         }
-        const searched = searchKnights({ ...query, board: decodeKnights(state) });
+        const searched = searchKnights({ ...query, board: decodeKnights(state) }, budget);
         expect({ steps: searched.steps + skipped, path: [...fromTable.path.slice(0, skipped), ...searched.path] }).toEqual(fromTable);
 
         // the record as a page stores it and the reader decodes it
@@ -78,6 +80,6 @@ describe('the whole knights space', () => {
     const code = level(whole.bfs, 20)[0];
     const query = { board: decodeKnights(code), goal: standard, limit: 19 };
     expect(lookupKnights(whole, query)).toEqual({ steps: -1, path: [] });
-    expect(searchKnights(query)).toEqual({ steps: -1, path: [] });
+    expect(searchKnights(query, searchBudget(9_400))).toEqual({ steps: -1, path: [] });
   });
 });
