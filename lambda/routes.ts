@@ -94,7 +94,7 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
       const [sample] = http.description.samples;
       throw new InvalidInputError(`GET /${puzzle.name} takes its question as query parameters, and none came; for example /${puzzle.name}?${queryString(sample.query as Record<string, string | number>)} (or POST the JSON ${http.example}).`);
     }
-    // The catalogue of loaded tables is read once a request, and only for a puzzle whose queries name a table of their own (a knights goal).
+    // The catalogue of loaded tables is read once a request, and only for a puzzle whose queries can name a table loaded later (a goal of someone's own).
     let loaded: Promise<LoadedTables> | undefined;
     const loadedTables = () => (loaded ??= answers.loadedTables());
     return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedTables), async (query, budget, single) =>
