@@ -80,6 +80,17 @@ export function tableSpecs(choices: LoadChoices, tables: string | undefined, val
   return choices.loads.flatMap((one) => one.specs(names.filter((name) => one.names.includes(name)), values));
 }
 
+/**
+ * The tables a load's options name: --tables, or --goals, the same option under the name the
+ * service's contract gives it (each table is named for its goal or goals); undefined: every one.
+ */
+export function tablesAsked(values: { readonly tables?: unknown; readonly goals?: unknown }): string | undefined {
+  const tables = values.tables as string | undefined;
+  const goals = values.goals as string | undefined;
+  if (tables !== undefined && goals !== undefined && tables !== goals) throw new InvalidInputError(`--tables ${tables} and --goals ${goals} are one option under two names, given two values; give one.`);
+  return tables ?? goals;
+}
+
 /** The memory the deploy's loader needs for a load: the most any puzzle's part of it asks for. */
 export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: number): number {
   return Math.max(base, ...choices.loads.map((one) => one.loaderMemoryMb?.(values) ?? base));
@@ -92,10 +103,10 @@ export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: n
 export function parseLoadWords(choices: LoadChoices, words: readonly string[]): { tables: string | undefined; values: LoadValues; specs: AnyTableSpec[] } {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...words], options: { tables: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: [...words], options: { tables: { type: 'string' }, goals: { type: 'string' }, ...choices.options }, strict: true, allowPositionals: false }));
   } catch (error) {
     throw new InvalidInputError(`${(error as Error).message.split('\n')[0]} The load options are ${['tables', ...Object.keys(choices.options)].map((name) => `--${name}`).join(', ')}.`);
   }
-  const tables = values.tables as string | undefined;
+  const tables = tablesAsked(values);
   return { tables, values, specs: tableSpecs(choices, tables, values) };
 }

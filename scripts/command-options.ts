@@ -30,13 +30,8 @@ export function commandOptions<const T extends Options>(options: T, usage: strin
 export function parserSentence(error: unknown): string {
   const message = (error as Error).message;
   const end = message.indexOf('. ');
-  const sentence = end < 0 ? message : message.slice(0, end + 1);
-  const renamed = Object.entries(RENAMED).find(([old]) => sentence.replace(/\.$/, '') === `Unknown option '${old}'`);
-  return renamed ? `Unknown option '${renamed[0]}': it is ${renamed[1]} now.` : sentence;
+  return end < 0 ? message : message.slice(0, end + 1);
 }
-
-/** Options renamed, by their old names: a command given the old one says the new. */
-const RENAMED: Readonly<Record<string, string>> = { '--goals': '--tables' };
 
 /** Edits (insertions, deletions, substitutions) from one word to another. */
 function editDistance(a: string, b: string): number {

@@ -16,7 +16,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InvalidInputError } from '../core/errors';
 import { isJobsWorker } from '../core/jobs-on-workers';
 import { threadOn } from '../core/threads';
-import { type LoadChoices, type Registry, tableSpecs } from '../puzzles/registry';
+import { type LoadChoices, type Registry, tableSpecs, tablesAsked } from '../puzzles/registry';
 import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
@@ -45,6 +45,8 @@ export const COMMON_LOAD_OPTIONS = {
   table: { type: 'string' },
   region: { type: 'string' },
   tables: { type: 'string' },
+  // the same option under the contract's name
+  goals: { type: 'string' },
   concurrency: { type: 'string' },
   workers: { type: 'string' },
   'read-units': { type: 'string' },
@@ -77,7 +79,7 @@ export async function loadCommand(registry: Registry): Promise<LoadCommand> {
     usage: `  --endpoint URL         a local DynamoDB-compatible server (default: AWS, standard credentials)
   --table NAME           table name (default: ${DEFAULT_TABLE_NAME}); created when missing
   --region REGION        AWS region (default: AWS_REGION, else us-east-1); any name with --endpoint
-  --tables LIST          comma-separated tables: ${choices.names.join(', ')} (default: all of them)
+  --tables LIST          comma-separated tables: ${choices.names.join(', ')} (default: all of them); --goals LIST is the same
 ${choices.usage}
   --concurrency N        batches of 25 pages in flight, 1..${MAX_CONCURRENCY} (default: ${DEFAULT_CONCURRENCY})
   --workers N            threads that build tables (several at once) and a table's records, pages or arrays, 1..${MAX_WORKERS}
@@ -111,6 +113,7 @@ export interface LoadOptionValues extends LoadValues {
   readonly table?: string;
   readonly region?: string;
   readonly tables?: string;
+  readonly goals?: string;
   readonly concurrency?: string;
   readonly workers?: string;
   readonly 'read-units'?: string;
@@ -145,7 +148,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
   const readUnits = values['read-units'] === undefined ? undefined : integerOption('read-units', values['read-units'], 1, MAX_READ_UNITS, 0);
   let specs: AnyTableSpec[];
   try {
-    specs = tableSpecs(choices, values.tables, values);
+    specs = tableSpecs(choices, tablesAsked(values), values);
   } catch (error) {
     if (error instanceof InvalidInputError) throw new UsageError(error.message);
     throw error;

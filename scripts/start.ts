@@ -40,7 +40,7 @@ const LOAD = await loadCommand(registry);
 const OFFLINE = await registry.withOfflineRoles();
 
 const USAGE = `usage: [PORT=3000] npm start -- [--tables LIST] [load options] [--force] [--data DIR | --endpoint URL]
-  --tables LIST          tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them)
+  --tables LIST          tables to load and serve from: ${LOAD.choices.names.join(', ')} (default: all of them); --goals LIST is the same
 ${LOAD.puzzleUsage}
   --workers N            threads that build the tables, 1..64 (default: the machine's cores)
   --force                reload the tables even when their manifests say they are loaded
@@ -49,10 +49,10 @@ ${LOAD.puzzleUsage}
   --help                 this text`;
 
 function settings() {
-  const { tables, endpoint, force, workers } = LOAD.options;
+  const { tables, goals, endpoint, force, workers } = LOAD.options;
   let values;
   try {
-    ({ values } = parseArgs({ options: { tables, endpoint, force, workers, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({ options: { tables, goals, endpoint, force, workers, ...LOAD.puzzleOptions, data: { type: 'string', default: DEFAULT_DATA_DIR }, help: { type: 'boolean', short: 'h' } }, strict: true }));
   } catch (error) {
     throw new UsageError(parserSentence(error));
   }

@@ -18,16 +18,6 @@ describe('a command line it does not take', () => {
     expect(parserSentence(refusal)).toBe("Unknown option '--bogus'.");
   });
 
-  it('says the new name of a renamed option', () => {
-    let refusal: unknown;
-    try {
-      parseArgs({ args: ['--goals', 'eight'], options: { tables: { type: 'string' } }, strict: true });
-    } catch (error) {
-      refusal = error;
-    }
-    expect(parserSentence(refusal)).toBe("Unknown option '--goals': it is --tables now.");
-  });
-
   it('names what a word is not, and the nearest it could be', () => {
     expect(unknownWord('puzzle', 'eigth', ['knights', 'eight', 'fifteen'])).toBe('There is no puzzle "eigth"; did you mean eight? The puzzles are knights, eight, fifteen.');
     expect(unknownWord('puzzle', 'chess', ['knights', 'eight', 'fifteen'])).toBe('There is no puzzle "chess". The puzzles are knights, eight, fifteen.');

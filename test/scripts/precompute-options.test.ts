@@ -30,6 +30,14 @@ describe('precompute options', () => {
     expect(parsePrecomputeOptions(['--help'])).toBe('help');
   });
 
+  it('takes --goals, the contract\'s name of --tables, as the same option, and refuses the two with different values', () => {
+    const byGoals = parsePrecomputeOptions(['--goals', 'eight,fifteen']);
+    expect(byGoals !== 'help' && byGoals.specs.map((spec) => spec.table)).toEqual(['eight', 'fifteen']);
+    const both = parsePrecomputeOptions(['--goals', 'eight', '--tables', 'eight']);
+    expect(both !== 'help' && both.specs.map((spec) => spec.table)).toEqual(['eight']);
+    expect(() => parsePrecomputeOptions(['--goals', 'eight', '--tables', 'fifteen'])).toThrow('--tables fifteen and --goals eight are one option under two names, given two values; give one.');
+  });
+
   it('adds a knights table for each goal of one\'s own, at the knights depth, alongside what --tables selects', () => {
     const options = parsePrecomputeOptions(['--goal', `mine=${OWN}`, '--goal', `far-1=${FAR}`, '--knights-depth', '46']);
     expect(options !== 'help' && options.specs.map((spec) => [spec.table, spec.goal, spec.depth])).toEqual([
