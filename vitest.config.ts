@@ -35,9 +35,8 @@ const SLOW = [
 ];
 
 /**
- * Quick files that run in a process of their own, as every slow file does: one replaces a module
- * for the whole file (vi.mock), which would reach the files sharing its process; one checks that
- * a request ends within the time its invocation has, which a collector pause over the heap other
+ * Quick files that run in a process of their own, as every slow file does: one checks that a
+ * request ends within the time its invocation has, which a collector pause over the heap other
  * files left behind could break (a function's process holds its own requests' memory alone).
  */
 const OWN_PROCESS = ['test/lambda/handler.test.ts'];

@@ -31,7 +31,7 @@ import { PROCESSES, type Row, medianOf, spreadOf } from '../core/benchmark';
  */
 export async function init(registry: Registry): Promise<Row[]> {
   const rows = await servedColdStarts(registry);
-  for (const { benchmarks } of await registry.withBenchmarks()) if (benchmarks.estimatesColdStart) rows.push(...(await estimatesColdStarts(registry, benchmarks.estimatesColdStart)));
+  for (const { puzzle, benchmarks } of await registry.withBenchmarks()) if (benchmarks.estimatesColdStart) rows.push(...(await estimatesColdStarts(registry, puzzle.name, benchmarks.estimatesColdStart)));
   return rows;
 }
 
@@ -94,7 +94,7 @@ interface Asked {
 }
 
 /** A puzzle whose search reads estimate tables: its cold starts with them in the package, and read from DynamoDB. */
-async function estimatesColdStarts(registry: Registry, cold: EstimatesColdStart): Promise<Row[]> {
+async function estimatesColdStarts(registry: Registry, name: string, cold: EstimatesColdStart): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tablebase-bench-bundle-'));
   const local = await startLocalDynamo({ port: 0 });
   const client = createDynamoClient({ endpoint: local.endpoint });
@@ -149,7 +149,7 @@ async function estimatesColdStarts(registry: Registry, cold: EstimatesColdStart)
       return `${[...counts].map(([key, count]) => `${count} ${key}`).join(', ')}${steps.length > 0 ? `; ${steps.join(', ')} moves` : ''}`;
     };
     const rows = (label: string, runs: Run[]) => [
-      row(`cold starts, ${label}: require of the bundle, to the handler (init)`, runs.map((run) => run.init)),
+      row(`${name} cold starts, ${label}: require of the bundle, to the handler (init)`, runs.map((run) => run.init)),
       ...cold.questions.map(({ described }, i) =>
         row(`  ${i === 0 ? 'first question at once' : 'then'}: ${described} (${told(runs.map((run) => run.answers[i]))})`, runs.map((run) => run.answers[i].ms)),
       ),

@@ -1,6 +1,7 @@
 /**
- * The url benchmark (`npm run bench -- --only url`): each puzzle that names questions for it (its
- * benchmarks role's throughUrl) asked through the local URL, the service started as
+ * The url benchmark (`npm run bench -- --only url`): each puzzle of the service that names questions
+ * for it (its benchmarks role's throughUrl) asked through the local URL (npm start serves the
+ * service's own puzzles, so the registry given names which to ask), the service started as
  * `npm start -- --tables <its tables>` starts it (a process of its own, a fresh data folder, its
  * embedded DynamoDB, the tables built and loaded behind it). Once /health says its tables are in
  * use, 100 seeded questions are asked one at a time, each answer timed by the client and by the
@@ -98,13 +99,13 @@ async function stopService(service: Service | undefined): Promise<void> {
  * estimates (/health waits for a read in progress, and says when they cannot be used). The other
  * tables are not loaded here, so /health stays "degraded" for them.
  */
-async function tablesInUse(url: string, tables: readonly string[], service: Service): Promise<{ unreachable: number }> {
+async function tablesInUse(url: string, puzzle: string, tables: readonly string[], service: Service): Promise<{ unreachable: number }> {
   const until = performance.now() + READY_WITHIN_MS;
   let unreachable = 0;
   while (performance.now() < until) {
     if (service.process.exitCode !== null) throw new Error(`the service stopped:\n${service.lines.join('\n')}`);
     const health = (await (await fetch(`${url}/health`)).json()) as { message?: string; dynamodb: string; tables: Record<string, { state: string }> };
-    if (tables.every((table) => health.tables[table]?.state === 'loaded' && !(health.message ?? '').includes(`estimates of ${table}`))) return { unreachable };
+    if (tables.every((table) => health.tables[table]?.state === 'loaded' && !(health.message ?? '').includes(`estimates of ${puzzle}`))) return { unreachable };
     if (health.dynamodb === 'unreachable') unreachable++;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -171,7 +172,7 @@ async function throughUrl(puzzle: Puzzle, asked: AskedThroughUrl): Promise<Row[]
     const started = performance.now();
     service = await startService(asked.tables, route, dataDir);
     const answering = performance.now() - started;
-    const { unreachable } = await tablesInUse(service.url, asked.tables, service);
+    const { unreachable } = await tablesInUse(service.url, puzzle.name, asked.tables, service);
     const inUse = performance.now() - started;
     const loadedLines = asked.tables.map((table) => (service!.lines.find((line) => line.startsWith(`${table}: loaded`)) ?? '').replace(/, \d+ pages written.*$/, ''));
     const fromTable = asked.tables.map((table) => /answering from the table \(([\d.]+) s after start\)/.exec(service!.lines.find((line) => line.startsWith(`${table}: answering from the table`)) ?? '')?.[1] ?? '?');

@@ -1,7 +1,7 @@
 /**
  * The Function URL handler: event in, result out. It turns the event into a typed request,
  * routes it, turns failures into statuses (errors.ts), and logs one structured line per request.
- * Everything it needs comes in as the app state, built once per container by index.ts.
+ * Everything it needs comes in as the app state, built once per container by functions/api.ts.
  */
 import type { APIGatewayProxyStructuredResultV2 as FunctionUrlResult, Context, LambdaFunctionURLEvent } from 'aws-lambda';
 import { type SearchBudget, budgetOf } from '../core/ida-star';

@@ -22,7 +22,7 @@ import type { TableId } from '../store/table-keys';
  */
 export const DEFAULT_STORE_BACKOFF_MS = 5000;
 
-const NO_GOALS: LoadedTables = { catalog: new Map(), known: true };
+const NO_TABLES: LoadedTables = { catalog: new Map(), known: true };
 
 export interface StoreGuardOptions {
   /** After a DynamoDB failure, answer by search without trying the table for this long. */
@@ -75,7 +75,7 @@ export class StoreGuard {
    * wait for and wrap the same catalogue.
    */
   loadedTables(): Promise<LoadedTables> {
-    if (!this.store) return Promise.resolve(NO_GOALS);
+    if (!this.store) return Promise.resolve(NO_TABLES);
     // While DynamoDB fails, the tables last read are still named (and searched).
     if (this.holdOffLeft() > 0) return Promise.resolve(this.tablesOrUnknown());
     const read = this.store.catalog();

@@ -87,7 +87,8 @@ export function tableSpecs(choices: LoadChoices, tables: string | undefined, val
 export function tablesAsked(values: { readonly tables?: unknown; readonly goals?: unknown }): string | undefined {
   const tables = values.tables as string | undefined;
   const goals = values.goals as string | undefined;
-  if (tables !== undefined && goals !== undefined && tables !== goals) throw new InvalidInputError(`--tables ${tables} and --goals ${goals} are one option under two names, given two values; give one.`);
+  const same = (a: string, b: string) => [...new Set(a.split(','))].sort().join() === [...new Set(b.split(','))].sort().join();
+  if (tables !== undefined && goals !== undefined && !same(tables, goals)) throw new InvalidInputError(`--tables ${tables} and --goals ${goals} are one option under two names, given two values; give one.`);
   return tables ?? goals;
 }
 

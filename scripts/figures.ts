@@ -6,7 +6,7 @@
  *
  * Every table is built as a load builds it: the puzzles' own table specs (the registry's, as
  * `npm run precompute` takes them), each page put into its item under the first generation's key
- * (`store/table-schema.ts`: pageItem, generationKey) and sized and priced as the loader does
+ * (`store/page-items.ts`: pageItem; `store/generations.ts`: generationKey) and sized and priced as the loader does
  * (`itemBytes`, `writeUnitsOf`), so the figures are those a first load's manifest records. A table
  * of estimates (the 15-puzzle's pattern databases) is planned from the file of arrays the
  * function's package carries (`scripts/package-tables.ts`: the same bytes, built by the same spec,
@@ -95,7 +95,7 @@ function askedBy(words: readonly string[]): string {
   return `\`npm start -- ${text}\`, \`npx cdk deploy -c load="${text}"\``;
 }
 
-/** Pages, bytes and write units of a built table, counted as the loader counts them for its manifest (store/loader.ts, writeAll). */
+/** Pages, bytes and write units of a built table, counted as the loader counts them for its manifest (store/generation-writer.ts). */
 export function countPages(pages: TablePages | ArrayPages): { pages: number; bytes: number; writeUnits: number } {
   let bytes = 0;
   let writeUnits = 0;
@@ -188,7 +188,7 @@ export function figuresMarkdown(loads: readonly Load[]): string {
     '',
     'What a first load of each table writes to DynamoDB, computed from the code: each table built by',
     "its puzzle's own table spec, as `npm run precompute` builds it, and each page item sized and",
-    'priced as the loader sizes it for its manifest (`store/table-schema.ts`: `itemBytes`,',
+    'priced as the loader sizes it for its manifest (`store/page-items.ts`: `itemBytes`,',
     '`writeUnitsOf`). These are exact, not measured: the same on every machine, and the `pages`,',
     "`bytes` and `writeUnits` that a load's summary line, `/stats` and `/health` give. Times are",
     'measured: [BENCHMARKS.md](../BENCHMARKS.md).',

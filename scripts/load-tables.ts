@@ -136,6 +136,8 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
   if (endpointWrong) throw new UsageError(`--endpoint ${endpointWrong}.`);
   const tableWrong = tableNameProblem(table);
   if (tableWrong) throw new UsageError(`--table ${tableWrong}.`);
+  // --table names the DynamoDB table, --tables what goes into it: one letter apart, so a slip is caught
+  if (choices.names.includes(table)) throw new UsageError(`--table ${table} would load into a DynamoDB table named ${table}; to load the ${table} table, give --tables ${table}.`);
   // A local server takes any region name (it only names the data); AWS has a fixed set of forms.
   if (region !== undefined && endpoint === undefined && !/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
     throw new UsageError(`--region must be an AWS region such as eu-west-1; got "${region}".`);

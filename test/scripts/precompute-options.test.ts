@@ -36,6 +36,12 @@ describe('precompute options', () => {
     const both = parsePrecomputeOptions(['--goals', 'eight', '--tables', 'eight']);
     expect(both !== 'help' && both.specs.map((spec) => spec.table)).toEqual(['eight']);
     expect(() => parsePrecomputeOptions(['--goals', 'eight', '--tables', 'fifteen'])).toThrow('--tables fifteen and --goals eight are one option under two names, given two values; give one.');
+    const sameSet = parsePrecomputeOptions(['--goals', 'fifteen,eight', '--tables', 'eight,fifteen']);
+    expect(sameSet !== 'help' && sameSet.specs.map((spec) => spec.table).sort()).toEqual(['eight', 'fifteen']);
+  });
+
+  it('refuses --table given a table of the service, one letter from --tables', () => {
+    expect(() => parsePrecomputeOptions(['--table', 'eight'])).toThrow('--table eight would load into a DynamoDB table named eight; to load the eight table, give --tables eight.');
   });
 
   it('adds a knights table for each goal of one\'s own, at the knights depth, alongside what --tables selects', () => {

@@ -17,7 +17,7 @@ const FAR = '15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14';
 
 export const fifteenColdStart: EstimatesColdStart = {
   spec: () => fifteenSpec(),
-  tableText: `the ${FIFTEEN_TABLE} table in DynamoDB (11.5 MB, 2,857 pages)`,
+  tableText: `the ${FIFTEEN_TABLE} table in DynamoDB (11.7 MB)`,
   weakEstimate: { heuristic: MANHATTAN, name: 'Manhattan' },
   questions: [
     { target: `/fifteen?board=${FAR}`, described: "the SPEC's 58-move board" },
