@@ -20,12 +20,18 @@ function codeFiles(folder: string): string[] {
   });
 }
 
-/** Every import of `text` (a file at `file`, by path from the root) that reaches a higher layer. */
+/** Folders no product file may import from, whatever its layer: the tests, and the docs' examples. */
+const NEVER_IMPORTED = new Set(['test', 'docs']);
+
+/** A top folder's layer; a file at the root (package.json) is below everything. */
+const layerOf = (folder: string) => (NEVER_IMPORTED.has(folder) ? Number.POSITIVE_INFINITY : (LAYERS[folder] ?? -1));
+
+/** Every import of `text` (a file at `file`, by path from the root) that reaches a higher layer, the tests or the docs. */
 function upwardImports(file: string, text: string): string[] {
   const layer = LAYERS[file.split('/')[0]];
   return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"](\.[^'"]+)['"]/g)]
     .map((match) => match[1])
-    .filter((target) => (LAYERS[relative(ROOT, resolve(ROOT, dirname(file), target)).split('/')[0]] ?? -1) > layer)
+    .filter((target) => layerOf(relative(ROOT, resolve(ROOT, dirname(file), target)).split('/')[0]) > layer)
     .map((target) => `${file} -> ${target}`);
 }
 
@@ -70,6 +76,8 @@ describe('the layers', () => {
     expect(upwardImports('store/page-store.ts', "import { createHandler } from '../lambda/handler';")).toEqual(['store/page-store.ts -> ../lambda/handler']);
     expect(upwardImports('puzzles/eight/solver.ts', "const bundle = () => import('../../scripts/function-bundle');")).toEqual(['puzzles/eight/solver.ts -> ../../scripts/function-bundle']);
     expect(upwardImports('core/bfs.ts', "export { x } from '../bench/harness';")).toEqual(['core/bfs.ts -> ../bench/harness']);
+    expect(upwardImports('bench/run.ts', "import { quietLog } from '../test/support/log';")).toEqual(['bench/run.ts -> ../test/support/log']);
+    expect(upwardImports('scripts/ask.ts', "import { ask } from '../docs/clients/public-client';")).toEqual(['scripts/ask.ts -> ../docs/clients/public-client']);
     expect(upwardImports('lambda/handler.ts', "import { x } from '../store/page-store';\nimport { y } from './routes';")).toEqual([]);
   });
 });
