@@ -6,31 +6,44 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+/** What parseArgs reads for `options` and the `--help` every command takes. */
+type OptionValues<T extends Options> = ReturnType<typeof parseArgs<{ options: T & { help: { type: 'boolean'; short: 'h' } }; strict: true }>>['values'];
 
 export function commandOptions<const T extends Options>(options: T, usage: string, args?: string[]) {
+  const read = readCommandOptions(options, usage, args);
+  if ('exitCode' in read) process.exit(read.exitCode);
+  return read.values;
+}
+
+/**
+ * The same, for a command whose `main` returns its exit code: the options' values, or the code to
+ * exit with once the refusal or the usage is printed.
+ */
+export function readCommandOptions<const T extends Options>(options: T, usage: string, args?: string[]): { readonly values: OptionValues<T> } | { readonly exitCode: number } {
   const config = { args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true } as const;
-  let values: ReturnType<typeof parseArgs<typeof config>>['values'];
+  let values: OptionValues<T>;
   try {
     ({ values } = parseArgs(config));
   } catch (error) {
     console.error(`${parserSentence(error)}\n${usage}`);
-    process.exit(2);
+    return { exitCode: 2 };
   }
   if ((values as { help?: boolean }).help) {
     console.log(usage);
-    process.exit(0);
+    return { exitCode: 0 };
   }
-  return values;
+  return { values };
 }
 
 /**
- * The first sentence of parseArgs' refusal ("Unknown option '--x'."): the rest advises quoting a
- * positional that starts with '-', in a sentence whose quote it never closes.
+ * The first sentence of parseArgs' refusal ("Unknown option '--x'."), with its full stop: the rest
+ * advises quoting a positional that starts with '-', in a sentence whose quote it never closes.
  */
 export function parserSentence(error: unknown): string {
   const message = (error as Error).message;
   const end = message.indexOf('. ');
-  return end < 0 ? message : message.slice(0, end + 1);
+  const first = end < 0 ? message : message.slice(0, end + 1);
+  return first.endsWith('.') ? first : `${first}.`; // strict parsing without positionals ends it with none
 }
 
 /** Edits (insertions, deletions, substitutions) from one word to another. */

@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readCommandOptions } from './command-options';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
 import { type ArrayPages, planArrayPages } from '../store/array-pages';
@@ -236,17 +236,9 @@ const USAGE = `usage: npm run figures -- [--check] [--file PATH] [--workers N]
   --workers N  threads that build a table (default: the machine's cores, ${availableParallelism()} here)`;
 
 export async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { check: { type: 'boolean' }, file: { type: 'string' }, workers: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message.split('\n')[0]}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const read = readCommandOptions({ check: { type: 'boolean' }, file: { type: 'string' }, workers: { type: 'string' } }, USAGE, argv);
+  if ('exitCode' in read) return read.exitCode;
+  const { values } = read;
   const threads = values.workers === undefined ? availableParallelism() : Number(values.workers);
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) {
     process.stderr.write(`--workers must be a whole number from 1 to 64; got "${values.workers}".\n${USAGE}\n`);

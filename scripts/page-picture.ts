@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { readCommandOptions } from './command-options';
 import { chromium } from 'playwright-core';
 import { findLocalService } from './local-service';
 
@@ -20,17 +20,9 @@ const USAGE = `usage: npx tsx scripts/page-picture.ts [--url URL | --data DIR] [
   --out FILE   where to write the picture (default: docs/page.png)`;
 
 export async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message.split('\n')[0]}\n${USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const read = readCommandOptions({ url: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } }, USAGE, argv);
+  if ('exitCode' in read) return read.exitCode;
+  const { values } = read;
   const url = values.url ?? findLocalService(values.data)?.url;
   if (url === undefined) {
     process.stderr.write(`No npm start is running on the data folder ${values.data ?? '.data'}: start it (and let it load its tables), or give --url URL.\n`);

@@ -15,10 +15,10 @@
  * Index of a placement: the blank's cell times 9^4, plus the group's k-th tile's cell times 9^k
  * (59,049 entries, 15,120 of them placements): a move changes it by two additions.
  */
-import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
+import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening } from '../../../core/ida-star';
 import { BLANK, CELLS, GEOMETRY, UP } from './board';
 import { canonicalize, CANONICAL_GOALS } from './canonical';
-import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
+import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, eightAnswerOf } from './query';
 
 const TILES_PER_GROUP = 4;
 /** The blank's weight in a group's index; a group's k-th tile weighs 9^k. */
@@ -173,15 +173,6 @@ export function eightPatternSearcher(budget: SearchBudget): (query: EightQuery) 
   const pass = new PatternDepthFirst(budget);
   return (query) => {
     assertReachable(query);
-    const outcome = iterativeDeepening(pass, pass.restart(query), EIGHT_DIAMETER);
-    switch (outcome.kind) {
-      case 'solved':
-        return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
-      case 'beyond-limit':
-        // Unreachable by construction: every pair of equal parity is at most 31 moves apart.
-        throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
-      case 'budget-exhausted':
-        throw searchGaveUp(outcome, 'try again later');
-    }
+    return eightAnswerOf(iterativeDeepening(pass, pass.restart(query), EIGHT_DIAMETER));
   };
 }

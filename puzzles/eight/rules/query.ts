@@ -1,5 +1,6 @@
 /** An Eight II question and its answer, shared by the table lookup and the search. */
 import { UnreachableError } from '../../../core/errors';
+import { type SearchOutcome, searchGaveUp } from '../../../core/ida-star';
 import { type EightBoard, MOVE_LETTERS, formatEightBoard, isReachable } from './board';
 
 /** The greatest distance between any two boards: the longest shortest line (31, the farthest boards'). */
@@ -28,4 +29,17 @@ export function assertReachable(query: EightQuery): void {
 
 export function lettersOf(moves: readonly number[]): string {
   return moves.map((move) => MOVE_LETTERS[move]).join('');
+}
+
+/** The answer of a whole search (to EIGHT_DIAMETER) of a reachable pair; BudgetExhaustedError when its budget ended first. */
+export function eightAnswerOf(outcome: SearchOutcome): EightAnswer {
+  switch (outcome.kind) {
+    case 'solved':
+      return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
+    case 'beyond-limit':
+      // Unreachable by construction: every pair of equal parity is at most 31 moves apart.
+      throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
+    case 'budget-exhausted':
+      throw searchGaveUp(outcome, 'try again later');
+  }
 }

@@ -7,7 +7,7 @@
  */
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, type SearchOutcome, type SearchProblem, iterativeDeepening, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, BLANK_MOVES, CELLS, DOWN, GEOMETRY, SIDE, UP } from './board';
-import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, lettersOf } from './query';
+import { EIGHT_DIAMETER, type EightAnswer, type EightQuery, assertReachable, eightAnswerOf } from './query';
 
 const manhattan = (a: number, b: number) =>
   Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));
@@ -209,16 +209,7 @@ export class EightDepthFirst extends DepthFirstPass {
 /** The exact answer by search; UnreachableError for a pair of different parity, BudgetExhaustedError when the budget ends first. */
 export function searchEight(query: EightQuery, budget: SearchBudget): EightAnswer {
   assertReachable(query);
-  const outcome = searchWithin(query, EIGHT_DIAMETER, budget);
-  switch (outcome.kind) {
-    case 'solved':
-      return { steps: outcome.moves.length, path: lettersOf(outcome.moves) };
-    case 'beyond-limit':
-      // Unreachable by construction: every pair of equal parity is at most 31 moves apart.
-      throw new Error(`no line of at most ${EIGHT_DIAMETER} moves was found for a reachable pair`);
-    case 'budget-exhausted':
-      throw searchGaveUp(outcome, 'try again later');
-  }
+  return eightAnswerOf(searchWithin(query, EIGHT_DIAMETER, budget));
 }
 
 /** Whether `to` is at most `moves` moves from `from` (a reachable pair), or BudgetExhaustedError. */
