@@ -123,7 +123,7 @@ async function packagedPages(table: string): Promise<ArrayPages> {
 }
 
 function holdsOf(spec: AnyTableSpec, pages: TablePages | ArrayPages): string {
-  if (pages.kind === 'arrays') return `${spec.goal}: ${pages.arrays.length} arrays of a byte an entry`;
+  if (pages.kind === 'arrays') return `${spec.parts ?? spec.goal}: ${pages.arrays.length} arrays of a byte an entry`;
   return pages.positions === spec.spacePositions ? 'the whole space' : `the positions within ${spec.depth} moves`;
 }
 
@@ -144,7 +144,7 @@ export async function computeFigures(options: { readonly largest?: boolean; read
     if (load.largest && options.largest === false) continue;
     const tables: TableFigures[] = [];
     for (const spec of parseLoadWords(choices, load.words).specs) {
-      const key = `${spec.table}|${spec.goal}|${spec.depth}`;
+      const key = `${spec.table}|${spec.goal}|${spec.parts}|${spec.depth}`;
       let figures = known.get(key);
       if (figures === undefined) {
         const started = performance.now();

@@ -187,9 +187,9 @@ class LoadRun {
     return this.removeUnder(generationPrefix(generation, this.spec.table));
   }
 
-  /** The manifest is of this load: its goal, to its depth. */
+  /** The manifest is of this load: its goal and parts, to its depth. */
   isThisLoad(manifest: Manifest | undefined): manifest is Manifest {
-    return manifest !== undefined && manifest.goal === this.spec.goal && manifest.depth === this.spec.depth;
+    return manifest !== undefined && manifest.goal === this.spec.goal && manifest.parts === this.spec.parts && manifest.depth === this.spec.depth;
   }
 
   catalogEntryOf(manifest: Manifest): CatalogEntry {
@@ -263,13 +263,17 @@ async function readKeptAndProgress(run: LoadRun, existing: Existing): Promise<Fo
   return { ...existing, previous, previousItem, progress, foreignGenerations };
 }
 
-/** Another goal held or being loaded under this table's name is refused unless forced; a table the catalogue has no room for, always. */
+/** Whether a table holds (or is loading) what a spec would: the same goal, made of the same parts. */
+const sameContent = (held: LoadIdentity, spec: AnyTableSpec) => held.goal === spec.goal && held.parts === spec.parts;
+
+/** Another goal (or the same goal of other parts) held or being loaded under this table's name is refused unless forced; a table the catalogue has no room for, always. */
 async function refuseConflicts(run: LoadRun, { current, progress }: Found): Promise<void> {
   const { spec } = run;
   if (!run.options.force) {
-    const other = current && current.goal !== spec.goal ? { goal: current.goal, what: 'holds' } : progress && progress.goal !== spec.goal ? { goal: progress.goal, what: 'is loading' } : undefined;
+    const other = current && !sameContent(current, spec) ? { held: current, what: 'holds' } : progress && !sameContent(progress, spec) ? { held: progress, what: 'is loading' } : undefined;
     if (other) {
-      throw new GoalConflictError(`${spec.table} already ${other.what} the goal ${other.goal}, not ${spec.goal}; load this goal under another name, or run again with --force to replace it.`);
+      const what = other.held.goal === spec.goal ? `${other.held.parts ?? 'other parts'}, not ${spec.parts ?? 'other parts'}` : `the goal ${other.held.goal}, not ${spec.goal}`;
+      throw new GoalConflictError(`${spec.table} already ${other.what} ${what}; load this goal under another name, or run again with --force to replace it.`);
     }
   }
   const room = spec.roomProblem?.(await run.readCatalog());
@@ -297,7 +301,7 @@ interface GenerationPlan {
 async function planGeneration(run: LoadRun, found: Found, pages: TablePages | ArrayPages): Promise<GenerationPlan> {
   const { spec, options } = run;
   const { current, previous, progress } = found;
-  const identity: LoadIdentity = { table: spec.table, schemaVersion: SCHEMA_VERSION, goal: spec.goal, depth: spec.depth, layout: pages.layout, pages: pages.pages.length };
+  const identity: LoadIdentity = { table: spec.table, schemaVersion: SCHEMA_VERSION, goal: spec.goal, ...(spec.parts === undefined ? {} : { parts: spec.parts }), depth: spec.depth, layout: pages.layout, pages: pages.pages.length };
   const kept = [current?.generation, previous?.generation].filter((generation): generation is number => generation !== undefined);
   const resumable = progress && !options.force && sameIdentity(progress, identity) && !kept.includes(progress.generation) ? progress : undefined;
   if (progress && !resumable && !kept.includes(progress.generation)) await run.removeGeneration(progress.generation);

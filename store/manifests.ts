@@ -13,9 +13,9 @@ import { type DynamoItem, MalformedItemError, PARTITION_KEY } from './table-sche
  * Bumped whenever the key format, item shape or page encoding changes. A reader trusts only a
  * manifest of its own version; anything else is a table that needs a reload.
  *   1: one item per position.  2: pages.  3: tables of byte arrays.  4: generations.
- *   5: a checksum in every page item.
+ *   5: a checksum in every page item.  6: a goal is a goal board; what a table is made of is its `parts`.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 const number = (value: number): AttributeValue => ({ N: String(value) });
 
@@ -25,6 +25,8 @@ export interface LoadIdentity {
   readonly schemaVersion: number;
   /** The goal: a goal board, or the goals of a table of several, comma-separated. */
   readonly goal: string;
+  /** What the table is made of, when a goal can be stored more than one way (TableSpec's `parts`). */
+  readonly parts?: string;
   /** Deepest distance loaded (the depth asked for, or the whole space's). */
   readonly depth: number;
   readonly layout: PageLayout;
@@ -93,6 +95,7 @@ function identityAttributes(key: string, identity: LoadIdentity): DynamoItem {
     table: { S: identity.table },
     schemaVersion: number(identity.schemaVersion),
     goal: { S: identity.goal },
+    ...(identity.parts === undefined ? {} : { parts: { S: identity.parts } }),
     depth: number(identity.depth),
     ranks: number(identity.layout.ranks),
     ranksPerPage: number(identity.layout.ranksPerPage),
@@ -106,6 +109,7 @@ function readIdentity(item: DynamoItem): LoadIdentity {
     table: item.table.S!,
     schemaVersion: Number(item.schemaVersion.N),
     goal: item.goal.S!,
+    ...(item.parts?.S === undefined ? {} : { parts: item.parts.S }),
     depth: Number(item.depth.N),
     layout: { ranks: Number(item.ranks.N), ranksPerPage: Number(item.ranksPerPage.N), multiplier: Number(item.multiplier.N) },
     pages: Number(item.pages.N),
@@ -191,6 +195,7 @@ export function sameIdentity(a: LoadIdentity, b: LoadIdentity): boolean {
     a.table === b.table &&
     a.schemaVersion === b.schemaVersion &&
     a.goal === b.goal &&
+    a.parts === b.parts &&
     a.depth === b.depth &&
     a.pages === b.pages &&
     a.layout.ranks === b.layout.ranks &&

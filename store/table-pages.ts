@@ -27,7 +27,14 @@ import { pageCapacity } from './page-items';
 /** A logical table before its positions (or arrays) are computed: enough to compare with a manifest. */
 export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {
   readonly table: TableId;
+  /** The goal board its distances (or estimates) are to; for a table of several goals, theirs, comma-separated. */
   readonly goal: string;
+  /**
+   * What the table is made of, when the same goal can be stored in more than one way (the
+   * 15-puzzle's: the tile groups of its pattern databases). A load of other parts replaces the
+   * table only when forced, as a load of another goal does.
+   */
+  readonly parts?: string;
   readonly depth: number;
   /** Positions of the puzzle's whole space around the table's goals: a table holding them all is whole. */
   readonly spacePositions: number;

@@ -8,6 +8,7 @@ import { planArrayPages } from '../../../store/array-pages';
 import type { TableSpec } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
 import { FIFTEEN_TABLE, databaseArrays } from '../estimates';
+import { GOAL, formatFifteenBoard } from '../rules/board';
 import { placementsFor } from '../rules/pattern-ranking';
 import { PARTITION_663 } from '../rules/pattern-set';
 import { buildPatternDatabasesOnThreads } from './databases-on-threads';
@@ -15,8 +16,9 @@ import { buildPatternDatabasesOnThreads } from './databases-on-threads';
 export function fifteenSpec(partition: readonly (readonly number[])[] = PARTITION_663): TableSpec<ArrayPages> {
   return {
     table: FIFTEEN_TABLE,
-    // The goal a manifest names: which groups, so that a load of another partition replaces it (--force).
-    goal: `pattern databases ${partition.map((group) => group.join(',')).join(' / ')}`,
+    goal: formatFifteenBoard(GOAL),
+    // which groups: a load of another partition replaces the table only when forced
+    parts: `pattern databases ${partition.map((group) => group.join(',')).join(' / ')}`,
     depth: 0,
     spacePositions: partition.reduce((sum, group) => sum + placementsFor(group.length), 0),
     build: async (options) => planArrayPages(FIFTEEN_TABLE, databaseArrays(await buildPatternDatabasesOnThreads(partition, options?.threads ?? 1))),
