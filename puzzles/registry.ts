@@ -17,6 +17,12 @@ import type { LoadOption, LoadValues, TableLoads } from './roles/table-loads';
 /** What everything above the puzzles asks of a list of puzzles. */
 export interface Registry {
   readonly PUZZLES: readonly Puzzle[];
+  /**
+   * The URL of a module that exports this registry as `registry`, for the threads a load starts
+   * (a thread is handed data, not objects): a thread imports it. Absent, the threads serve the
+   * service's own (registered.ts), as the deploy's loader, one bundle, does.
+   */
+  readonly module?: string;
   puzzleNamed(name: string): Puzzle | undefined;
   /**
    * Every table there is to tell of: each puzzle's built-in ones and those the catalogue lists, then
@@ -39,18 +45,22 @@ export interface LoadChoices {
   readonly options: Readonly<Record<string, LoadOption>>;
   readonly usage: string;
   readonly loads: readonly TableLoads[];
+  /** The registry's `module`: where a load's threads find the registry these choices are of. */
+  readonly registryModule?: string;
 }
 
 /**
- * A registry of these puzzles (the tests make one with a puzzle of their own). A puzzle whose
+ * A registry of these puzzles (the tests make one with a puzzle of their own; `module`, the URL
+ * of the module that exports it as `registry`, lets a load's threads serve it too). A puzzle whose
  * stored tables would not fit the page codec is refused here, before any table of it is built.
  */
-export function registryOf(puzzles: readonly Puzzle[]): Registry {
+export function registryOf(puzzles: readonly Puzzle[], { module }: { readonly module?: string } = {}): Registry {
   const problems = puzzles.flatMap(storedTablesProblems);
   if (problems.length > 0) throw new Error(problems.join(' '));
   const withOfflineRoles = () => Promise.all(puzzles.map(async (puzzle) => ({ puzzle, offline: await puzzle.offline() })));
   return {
     PUZZLES: puzzles,
+    module,
     puzzleNamed: (name) => puzzles.find((puzzle) => puzzle.name === name),
     tablesOf: (catalog) =>
       puzzles.flatMap((puzzle) => [
@@ -67,6 +77,7 @@ export function registryOf(puzzles: readonly Puzzle[]): Registry {
         options: Object.assign({}, ...loads.map((one) => one.options ?? {})),
         usage: loads.flatMap((one) => (one.usage ? [one.usage] : [])).join('\n'),
         loads,
+        registryModule: module,
       };
     },
   };

@@ -105,6 +105,8 @@ export interface LoadSettings {
   readonly readUnits: number | undefined;
   /** The options these came from, checked: what a thread of its own makes its table's spec from again. */
   readonly values: LoadOptionValues;
+  /** Where the threads find the registry these settings were made with (LoadChoices' `registryModule`). */
+  readonly registryModule?: string;
 }
 
 /** The options' values as parseArgs gives them: these, and each puzzle's own. */
@@ -155,7 +157,7 @@ export function loadSettingsFrom(values: LoadOptionValues, choices: LoadChoices)
     if (error instanceof InvalidInputError) throw new UsageError(error.message);
     throw error;
   }
-  return { endpoint, table, region, specs, concurrency, workers, force: values.force ?? false, readUnits, values };
+  return { endpoint, table, region, specs, concurrency, workers, force: values.force ?? false, readUnits, values, registryModule: choices.registryModule };
 }
 
 /** The options as a command line again (npm start hands its load to npm run precompute). */
@@ -264,6 +266,8 @@ interface TableThreadData {
   readonly threads: number;
   /** Tables loading at once, sharing the load's read units. */
   readonly lanes: number;
+  /** The module whose `registry` the load serves (Registry's `module`); absent, the service's own. */
+  readonly registryModule?: string;
 }
 
 /** What a table's thread tells: its progress, then its result or why it failed. */
@@ -273,7 +277,7 @@ type TableThreadMessage = { readonly progress: LoadProgress } | { readonly resul
 /** Loads one table of the settings on a thread of its own, with a client of its own. */
 function loadOnThread(settings: LoadSettings, table: string, threads: number, lanes: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads, lanes } satisfies TableThreadData });
+    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads, lanes, registryModule: settings.registryModule } satisfies TableThreadData });
     let settled = false;
     // Settled by the thread's word, and the thread then ended: nothing it still holds (an idle
     // socket, a timer) keeps the load waiting for it to exit.
@@ -312,10 +316,14 @@ async function loadOwnTable(registry: Registry, { values, table, threads, lanes 
   }
 }
 
-// The threads' entries are this module (the deploy's loader is one bundle), so they name the
-// service's own puzzles: a table's thread loads one of them.
+// The threads' entries are this module (the deploy's loader is one bundle), so they serve the
+// service's own puzzles, unless the load's registry names its module: a table's thread loads one of them.
 const registered = () => import('../puzzles/registered').then(({ registry }) => registry);
-if (!isMainThread && workerData?.loadTable) void registered().then((registry) => loadOwnTable(registry, workerData.loadTable as TableThreadData));
+const registryIn = async (module: string): Promise<Registry> => ((await import(module)) as { registry: Registry }).registry;
+if (!isMainThread && workerData?.loadTable) {
+  const data = workerData.loadTable as TableThreadData;
+  void (data.registryModule === undefined ? registered() : registryIn(data.registryModule)).then((registry) => loadOwnTable(registry, data));
+}
 
 // A worker running a table's build jobs (core/jobs-on-workers.ts) or measuring its records
 // (store/measure.ts) on a bundle that holds this module (the deploy's loader): the module that

@@ -1,7 +1,7 @@
 /**
  * A puzzle that exists only in the tests, the 2x3 sliding puzzle (its folder, test/puzzles/slide/,
  * is the only code it has), registered beside the real ones in a test registry, goes through the
- * same paths: the precompute into a real DynamoDB-compatible server, the handler (JSON, a batch,
+ * same paths: the precompute into a real DynamoDB-compatible server (on the load's own threads too), the handler (JSON, a batch,
  * judge text), /stats, /health, /openapi.json, `npm run lookup`, `npm run ask` and the solver of
  * `npm run solve`.
  */
@@ -11,8 +11,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppState } from '../../../lambda/app-state';
 import { readConfig } from '../../../lambda/config';
 import { createHandler } from '../../../lambda/handler';
-import { registry as registered } from '../../../puzzles/registered';
-import { registryOf } from '../../../puzzles/registry';
 import { main as ask } from '../../../scripts/ask';
 import { serveFunctionUrl } from '../../../scripts/function-url-server';
 import { loadSettingsFrom, loadTables } from '../../../scripts/load-tables';
@@ -21,10 +19,9 @@ import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { callFor } from '../../support/function-url';
 import { quietLog } from '../../support/log';
 import { slide } from './index';
+import { registry } from './registry';
 import { decodeSlide, encodeSlide, slideTable } from './rules';
 
-/** The service's puzzles and this one: the registry every path below is handed. */
-const registry = registryOf([...registered.PUZZLES, slide]);
 const call = callFor(registry);
 
 const client = testClient();
@@ -35,6 +32,17 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     const table = slideTable();
     expect(table.order.length).toBe(360);
     expect(table.depth).toBe(21);
+  });
+
+  it("is loaded on a thread of its own when a load has several tables and threads: the thread finds it in the registry's module", async () => {
+    const tableName = await freshTable(client, 'slide-threads');
+    const settings = loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, tables: 'slide,standard', 'knights-depth': '2', workers: '2', concurrency: '4' }, await registry.loadChoices());
+    expect(settings.registryModule).toMatch(/\/test\/puzzles\/slide\/registry\.ts$/);
+    const results = await loadTables(settings);
+    expect(results.map((result) => [result.table, result.status, result.manifest.positions]).sort()).toEqual([
+      ['knights#standard', 'loaded', expect.any(Number)],
+      ['slide', 'loaded', 360],
+    ]);
   });
 
   it('is precomputed into DynamoDB, answered from its table, and told of by /stats and /health', async () => {

@@ -1,0 +1,9 @@
+/**
+ * The service's puzzles and the slide puzzle: the registry every path of the test puzzle is handed.
+ * It names this module as its own, so that a load's threads (handed data, not objects) serve it too.
+ */
+import { registry as registered } from '../../../puzzles/registered';
+import { registryOf } from '../../../puzzles/registry';
+import { slide } from './index';
+
+export const registry = registryOf([...registered.PUZZLES, slide], { module: import.meta.url });
