@@ -6,46 +6,65 @@ import { defineConfig } from 'vitest/config';
  * coverage reaches it. Many load tables, so the local DynamoDB server is started as in the suites.
  * The store's build of a whole space (measure-build) is left out: minutes a run.
  *
+ * MUTATE_TESTS picks a part: `units`, the tests of the page codec and the puzzles' rules (which
+ * meet every mutant of those files in an hour on 2 cores); `service`, the tests of the store's
+ * DynamoDB side and of the API, whose files load tables before their tests, so that a codec or
+ * rules mutant covered by them would take tens of seconds each; unset, both.
+ *
  * Two tests are left out by name. The 15-puzzle's SPEC samples (up to 50 moves), which take about a minute
  * on the instrumented code (every expression asks which mutant is on) and would make each mutant
  * of the search wait that long. The search's mutants are met by the shorter boards of the other
  * fifteen tests, checked against a plain IDA*.
  */
+const UNITS = [
+  'test/core/ida-star.test.ts',
+  'test/store/page-codec.test.ts',
+  'test/store/page-codec-limits.test.ts',
+  'test/store/page-checksum.test.ts',
+  'test/store/page-encoding.test.ts',
+  'test/store/entry-index.test.ts',
+  'test/puzzles/stored-tables-limits.test.ts',
+  'test/puzzles/knights/board.test.ts',
+  'test/puzzles/knights/goals.test.ts',
+  'test/puzzles/knights/tables.test.ts',
+  'test/puzzles/knights/move-values.test.ts',
+  'test/puzzles/knights/ties.test.ts',
+  'test/puzzles/knights/index.test.ts',
+  'test/puzzles/knights/rules-edges.test.ts',
+  'test/puzzles/eight/board.test.ts',
+  'test/puzzles/eight/rules.test.ts',
+  'test/puzzles/eight/move-values.test.ts',
+  'test/puzzles/eight/index.test.ts',
+  'test/puzzles/eight/rules-edges.test.ts',
+  'test/puzzles/fifteen/board.test.ts',
+  'test/puzzles/fifteen/rules.test.ts',
+  'test/puzzles/fifteen/pattern-databases.test.ts',
+  'test/puzzles/fifteen/pattern-ranking.test.ts',
+  'test/puzzles/fifteen/database-file.test.ts',
+  'test/puzzles/fifteen/rules-edges.test.ts',
+];
+
+const SERVICE = [
+  'test/puzzles/knights/own-goals.test.ts',
+  'test/store/*.test.ts',
+  'test/lambda/handler.test.ts',
+  'test/lambda/judge-edges.test.ts',
+  'test/lambda/cors.test.ts',
+  'test/lambda/error-wording.test.ts',
+  'test/lambda/health.test.ts',
+  'test/lambda/loaded-goals.test.ts',
+  'test/lambda/fifteen-estimates.test.ts',
+  'test/lambda/cache-control.test.ts',
+  'test/lambda/openapi.test.ts',
+];
+
+const { MUTATE_TESTS } = process.env;
+if (MUTATE_TESTS !== undefined && MUTATE_TESTS !== 'units' && MUTATE_TESTS !== 'service') throw new Error(`MUTATE_TESTS is units or service (unset: both); got "${MUTATE_TESTS}".`);
+
 export default defineConfig({
   test: {
     globalSetup: ['test/support/dynamodb-setup.ts'],
-    include: [
-      'test/core/ida-star.test.ts',
-      'test/puzzles/knights/board.test.ts',
-      'test/puzzles/knights/goals.test.ts',
-      'test/puzzles/knights/tables.test.ts',
-      'test/puzzles/knights/move-values.test.ts',
-      'test/puzzles/knights/own-goals.test.ts',
-      'test/puzzles/knights/ties.test.ts',
-      'test/puzzles/knights/index.test.ts',
-      'test/puzzles/knights/rules-edges.test.ts',
-      'test/puzzles/eight/board.test.ts',
-      'test/puzzles/eight/rules.test.ts',
-      'test/puzzles/eight/move-values.test.ts',
-      'test/puzzles/eight/index.test.ts',
-      'test/puzzles/eight/rules-edges.test.ts',
-      'test/puzzles/fifteen/board.test.ts',
-      'test/puzzles/fifteen/rules.test.ts',
-      'test/puzzles/fifteen/pattern-databases.test.ts',
-      'test/puzzles/fifteen/pattern-ranking.test.ts',
-      'test/puzzles/fifteen/database-file.test.ts',
-      'test/puzzles/fifteen/rules-edges.test.ts',
-      'test/store/*.test.ts',
-      'test/lambda/handler.test.ts',
-      'test/lambda/judge-edges.test.ts',
-      'test/lambda/cors.test.ts',
-      'test/lambda/error-wording.test.ts',
-      'test/lambda/health.test.ts',
-      'test/lambda/loaded-goals.test.ts',
-      'test/lambda/fifteen-estimates.test.ts',
-      'test/lambda/cache-control.test.ts',
-      'test/lambda/openapi.test.ts',
-    ],
+    include: MUTATE_TESTS === 'units' ? UNITS : MUTATE_TESTS === 'service' ? SERVICE : [...UNITS, ...SERVICE],
     exclude: ['test/store/measure-build.test.ts'],
     // Left out too: the test that a request ends within its invocation's time, which instrumented code
     // (slower) could fail for any mutant it covers, counting it killed.
