@@ -4,7 +4,8 @@
  * (to its exact edge), the hold-off's default length, DynamoDB read again at once when it is known
  * to be back, a table not loaded read as no fault, a read not back in time left to the search, and
  * the failure told in the underlying error's own words. Also the answers kept: a search answer a
- * table could hold is kept for its period exactly, not renewed by being asked again.
+ * table could hold is kept for its period exactly, not renewed by being asked again; moves valued
+ * later are kept with it; and what the client is told when the search gives up, by puzzle.
  *
  * The faults are DynamoDB failing and slow (middleware around the real client, which a healthy
  * local server never is) and a table that does not exist; the time is a clock of the test's.
@@ -12,7 +13,7 @@
 import { type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Clock, systemClock } from '../../core/clock';
-import { BudgetExhaustedError } from '../../core/errors';
+import { BudgetExhaustedError, MovesUnvaluedError } from '../../core/errors';
 import type { SearchBudget } from '../../core/ida-star';
 import { AnswerService } from '../../lambda/answer-service';
 import { DEFAULT_STORE_BACKOFF_MS, describeFailure } from '../../lambda/store-guard';
@@ -145,7 +146,8 @@ describe("a read on the request's deadline", () => {
   it('is not made once the deadline has come (to the millisecond), nor its failure reported', async () => {
     const clock = testClock();
     const { answers, down } = serviceOn(storeOn(client, 'no-such-table'), clock);
-    for (const ms of [-1, 0]) expect(await answers.answer(knights, SAMPLE, budgetOn(clock, ms))).toMatchObject({ steps: 7, source: 'search' });
+    // (each with a limit of its own: an answer kept would answer the next)
+    for (const [ms, limit] of [[-1, 15], [0, 13]]) expect(await answers.answer(knights, { ...SAMPLE, limit }, budgetOn(clock, ms))).toMatchObject({ steps: 7, source: 'search' });
     await settle();
     expect(down).toEqual([]);
     // a millisecond left: it is made, and fails
@@ -254,6 +256,25 @@ describe('an answer the search found', () => {
     expect(await ask()).toMatchObject({ cached: true });
     clock.move(1);
     expect(await ask()).toMatchObject({ cached: false });
+  });
+
+  it('keeps its moves once they are valued, and says when they could not be', async () => {
+    // a solver that cannot value the moves on a small budget (as a hard board's valuing runs out of time)
+    const unvaluable = new MovesUnvaluedError('The line is exact, but its moves could not be valued in time.');
+    const puzzle = { ...fifteen, estimates: undefined, solver: { ...fifteen.solver, valueMoves: (query: never, answer: never, budget: SearchBudget) => { if (budget.maxNodes < 100) throw unvaluable; return fifteen.solver.valueMoves(query, answer, budget); } } } as unknown as Puzzle;
+    const answers = new AnswerService(registry, undefined);
+    const query = await fifteen.http.queryOf({ board: '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15' }, async () => ({ catalog: new Map(), known: true }));
+    const ample = (): SearchBudget => ({ maxNodes: 10 ** 7, deadline: Date.now() + 60_000 });
+    const small = (): SearchBudget => ({ maxNodes: 99, deadline: Date.now() + 60_000 });
+    expect((await answers.answer(puzzle, query, ample())).moves).toBeUndefined();
+    const unvalued = await answers.answer(puzzle, query, small(), { moves: true });
+    expect(unvalued.moves).toBeUndefined();
+    expect(unvalued).toMatchObject({ steps: 9, cached: true, movesUnvalued: unvaluable.message });
+    expect(await answers.answer(puzzle, query, ample(), { moves: true })).toMatchObject({ steps: 9, moves: expect.any(Array), movesUnvalued: undefined });
+    expect(await answers.answer(puzzle, query, small(), { moves: true })).toMatchObject({ steps: 9, moves: expect.any(Array), movesUnvalued: undefined });
+    // any other failure while valuing them is no answer
+    const broken = { ...fifteen, estimates: undefined, solver: { ...fifteen.solver, valueMoves: () => { throw new RangeError('a bug'); } } } as unknown as Puzzle;
+    await expect(new AnswerService(registry, undefined).answer(broken, query, ample(), { moves: true })).rejects.toThrow(new RangeError('a bug'));
   });
 
   it('is kept for ever when no table could hold it (a goal of its own)', async () => {
