@@ -122,10 +122,13 @@ describe('/stats', () => {
       { step: 'initialize', name: 'testFaults' },
     );
     const store = new PageStore(faulty, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const handler = createHandler({ registry, answers: new AnswerService(registry, store), clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS } as unknown as Parameters<typeof createHandler>[0]);
+    const answers = new AnswerService(registry, store);
+    const handler = createHandler({ registry, answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS } as unknown as Parameters<typeof createHandler>[0]);
     expect((await call(handler, { path: '/stats' })).json).toMatchObject({ dynamodb: 'reachable', tables: { 'knights#standard': { state: 'loaded' } } });
     faults.down = true;
     expect((await call(handler, { path: '/stats' })).json).toMatchObject({ dynamodb: 'reachable', tables: { 'knights#standard': { state: 'loaded' } } });
+    // the service's health without `fresh` is the cached one too, as /stats has it
+    expect(await answers.health({})).toMatchObject({ dynamodb: 'reachable' });
     expect((await call(handler, { path: '/health' })).json).toMatchObject({ dynamodb: 'unreachable' });
   });
 });

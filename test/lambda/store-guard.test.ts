@@ -10,7 +10,7 @@
  * The faults are DynamoDB failing and slow (middleware around the real client, which a healthy
  * local server never is) and a table that does not exist; the time is a clock of the test's.
  */
-import { type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Clock, systemClock } from '../../core/clock';
 import { BudgetExhaustedError, MovesUnvaluedError } from '../../core/errors';
@@ -29,6 +29,7 @@ import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { PageStore, StoreUnavailableError } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
+import { manifestKey } from '../../store/table-keys';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();
@@ -177,6 +178,21 @@ describe("a read on the request's deadline", () => {
     await settle();
     expect(bad).toEqual([]);
     expect(down).toEqual([]);
+  });
+});
+
+describe('a table loaded for another goal', () => {
+  it('answers none of its questions (they are searched)', async () => {
+    const tableName = await freshTable(client, 'guard-other-goal');
+    await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    const { answers } = serviceOn(storeOn(client, tableName), systemClock);
+    expect(await answers.answer(knights, SAMPLE, budgetOn(systemClock, 5000))).toMatchObject({ steps: 7, source: 'table' });
+    // its manifest says another goal: as a load for another board under the same name would leave it
+    const key = { pk: { S: manifestKey('knights#standard') } };
+    const manifest = (await client.send(new GetItemCommand({ TableName: tableName, Key: key }))).Item!;
+    await client.send(new PutItemCommand({ TableName: tableName, Item: { ...manifest, goal: { S: '10110/01*11/10111/01001/00000' } } }));
+    const { answers: fresh } = serviceOn(storeOn(client, tableName), systemClock);
+    expect(await fresh.answer(knights, SAMPLE, budgetOn(systemClock, 5000))).toMatchObject({ steps: 7, source: 'search' });
   });
 });
 
