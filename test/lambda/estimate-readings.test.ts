@@ -4,12 +4,14 @@
  * millisecond, on the service's clock); the failure said in /health in its own words and told as
  * DynamoDB's, not as bad data; from the function's package, read at the first question only (not
  * at start-up, nor from DynamoDB), once, whatever a load completing does, and never charged to the
- * question's search. Nothing fails for want of a listener.
+ * question's search. Nothing fails for want of a listener (DynamoDB failing, a page missing, a
+ * damaged file).
  *
- * The faults are DynamoDB failing (middleware around the real client) and a damaged file; the time
+ * The faults are DynamoDB failing (middleware around the real client), a page deleted and a damaged
+ * file; the time
  * is a clock of the test's.
  */
-import { type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,8 @@ import { registry } from '../../puzzles/registered';
 import { arraysOfPages, packagedArrayFile, writeArrayFile } from '../../store/array-file';
 import type { ArrayPages } from '../../store/array-pages';
 import { createDynamoClient } from '../../store/client';
+import { generationKey } from '../../store/generations';
+import { loadTable } from '../../store/loader';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
@@ -78,12 +82,19 @@ describe('estimate tables read from DynamoDB', () => {
     expect(down).toHaveLength(2);
   });
 
-  it('fail quietly for a service that has no listener', async () => {
+  it('fail quietly for a service that has no listener: DynamoDB failing, or a page missing', async () => {
     const { client: faulty, faults } = faultyClient();
     const answers = new AnswerService(registry, storeOn(faulty, await freshTable(client, 'estimates-quiet')));
     faults.down = true;
     answers.readEstimates();
     await expect(answers.estimatesSettled()).resolves.toBeUndefined();
+    const tableName = await freshTable(client, 'estimates-missing-page');
+    await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
+    await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: generationKey(1, 'fifteen#tiles-4-7-8#p0000') } } }));
+    const damaged = new AnswerService(registry, storeOn(client, tableName));
+    damaged.readEstimates();
+    await expect(damaged.estimatesSettled()).resolves.toBeUndefined();
+    expect((await damaged.health()).degraded).toMatch(/The estimates of fifteen cannot be used: fifteen lacks its page/);
   });
 });
 
