@@ -8,8 +8,7 @@
  * damaged file).
  *
  * The faults are DynamoDB failing (middleware around the real client), a page deleted and a damaged
- * file; the time
- * is a clock of the test's.
+ * file; the time is a clock of the test's.
  */
 import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
