@@ -26,11 +26,13 @@ import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';
 import type { Puzzle } from '../../puzzles/puzzle';
 import { registry } from '../../puzzles/registered';
 import { createDynamoClient } from '../../store/client';
+import { generationPrefix } from '../../store/generations';
 import { loadTable } from '../../store/loader';
+import { pageItem } from '../../store/page-items';
 import { PageStore, StoreUnavailableError } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { manifestKey } from '../../store/table-keys';
-import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();
 /** The SPEC's first knights board: 7 moves from the standard goal. */
@@ -178,6 +180,19 @@ describe("a read on the request's deadline", () => {
     await settle();
     expect(bad).toEqual([]);
     expect(down).toEqual([]);
+  });
+});
+
+describe('bad data', () => {
+  it('needs no one told either: a service without listeners answers a malformed page by search', async () => {
+    const tableName = await freshTable(client, 'guard-malformed');
+    const { manifest } = await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    for (const item of await scanAll(client, tableName, generationPrefix(manifest.generation, 'knights#standard'))) {
+      // its checksum made anew: bytes that pass it and still cannot be a page
+      await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(item.pk.S!, Uint8Array.from([0, 0xff, 0xff])) }));
+    }
+    const { answers } = serviceOn(storeOn(client, tableName), systemClock, { quiet: true });
+    expect(await answers.answer(knights, SAMPLE, budgetOn(systemClock, 5000))).toMatchObject({ steps: 7, source: 'search' });
   });
 });
 
