@@ -139,7 +139,7 @@ describe('a kept answer', () => {
     const { solves, records } = solvesOn(await freshTable(client, 'bg-kept-late'));
     await solved(records, HARD, { steps: 42, path: 'luurrrulddlluruldddruuuldddrrruldruuulddrd', bound: 42 });
     const { answers } = serviceWith(solves);
-    const spent: SearchBudget = { maxNodes: 1, deadline: Date.now() - 1 };
+    const spent: SearchBudget = { maxNodes: 1, deadline: systemClock.now() - 1 };
     expect(await answers.answer(fifteen, await queryOf(HARD), spent, { background: 'start' })).toMatchObject({ steps: 42, source: 'kept', cached: false });
     expect(await answers.answer(fifteen, await queryOf(HARD), spent, { background: 'start' })).toMatchObject({ steps: 42, source: 'kept', cached: true });
   });
@@ -153,6 +153,9 @@ describe('a kept answer', () => {
     expect(error.message).toBe("The answer kept for this question fails its check, so it is not served; the service's operators have been told.");
     expect((error as SolveUnavailableError).retryAfterSeconds).toBe(60);
     expect(bad.map(String)).toEqual([expect.stringMatching(new RegExp(`^Error: the answer kept for fifteen ${EASY}\\|80 fails its check: its line ends on .*, not on the goal`))]);
+    // a service that tells no one refuses it the same
+    const quiet = new AnswerService(registry, undefined, { solves });
+    expect(await thrown(quiet.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' }))).toMatchObject({ message: error.message });
   });
 
   it('is not read during a hold-off (the search answers), but is again from its last millisecond', async () => {
