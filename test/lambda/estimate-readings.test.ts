@@ -142,6 +142,18 @@ describe("estimate tables in the function's package", () => {
     await expect(askedAt(start + 100_000)).rejects.toThrow(BudgetExhaustedError);
   });
 
+  it('are not read at start-up: the first question reads them, and is not charged for it', async () => {
+    const start = Date.now();
+    let ticks = 0;
+    const slow: Clock = { now: () => start + 10_000 * ticks++ };
+    const answers = new AnswerService(registry, undefined, { clock: slow, packagedTables: folder });
+    answers.readEstimates();
+    await answers.estimatesSettled();
+    const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
+    // read at start-up, they would leave the question no more than its 5 s, 6 s gone
+    expect(await answers.answer(fifteen, query, { maxNodes: 10 ** 7, deadline: start + 5000, latest: start + 10 ** 9, clock: { now: () => start + 6000 } })).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+  });
+
   it('damaged, are refused without a listener told, and the question answered', async () => {
     const answers = new AnswerService(registry, undefined, { packagedTables: damaged });
     const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
