@@ -3,7 +3,8 @@
  * a path's trailing slashes do not matter, a refusal quotes at most a short piece of what it was
  * sent, the limits on a body and a judge batch are exact, the log says which answers came from the
  * cache, a bug in one query of a batch is the whole request's 500, and /stats answers from the
- * manifests already read (a moment's DynamoDB failure does not blank it).
+ * manifests already read (a moment's DynamoDB failure does not blank it). A failure to build the
+ * description is not kept: the next request builds it again.
  */
 import { type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { createHandler } from '../../lambda/handler';
 import { MAX_BODY_BYTES } from '../../lambda/http';
 import { MAX_JUDGE_CASES } from '../../lambda/routes';
 import { fifteen } from '../../puzzles/fifteen';
+import { knights } from '../../puzzles/knights';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import type { Puzzle } from '../../puzzles/puzzle';
 import { registry } from '../../puzzles/registered';
@@ -77,6 +79,28 @@ describe('the routes', () => {
     expect(full.status).toBe(200);
     expect(full.text.trim().split('\n')).toHaveLength(MAX_JUDGE_CASES);
     expect((await judge(MAX_JUDGE_CASES + 1)).status).toBe(413);
+  });
+});
+
+describe("the API's description", () => {
+  it('is built again after a failure to build it, not kept failed', async () => {
+    // a puzzle of the test's whose description cannot be read the first time: a bug that passes
+    let reads = 0;
+    const http = Object.create(knights.http, {
+      description: {
+        get() {
+          if (reads++ === 0) throw new Error('not yet');
+          return knights.http.description;
+        },
+      },
+    });
+    const flaky = registryOf([{ ...knights, http } as Puzzle]);
+    const handler = createHandler(createAppState(flaky, readConfig({}), { log: quietLog() }));
+    // a 500 is in no description: the handler is called without the check
+    expect((await handler(functionUrlEvent({ path: '/openapi.json' }), lambdaContext())).statusCode).toBe(500);
+    const again = await handler(functionUrlEvent({ path: '/openapi.json' }), lambdaContext());
+    expect(again.statusCode).toBe(200);
+    expect(JSON.parse(again.body!)).toMatchObject({ paths: { '/knights': expect.anything() } });
   });
 });
 
