@@ -15,6 +15,11 @@ import { defineConfig } from 'vitest/config';
  * on the instrumented code (every expression asks which mutant is on) and would make each mutant
  * of the search wait that long. The search's mutants are met by the shorter boards of the other
  * fifteen tests, checked against a plain IDA*.
+ *
+ * And one file: background-solve.test.ts (in the slow suite), whose first test runs the solver on
+ * a worker thread. The thread has globals of its own, so the mutant a run turns on does not reach
+ * the code the thread runs, and the test takes tens of seconds. background-answers.test.ts proves
+ * the service's side of a background solve with a solver that only takes the job.
  */
 const UNITS = [
   'test/core/ida-star.test.ts',
@@ -56,6 +61,13 @@ const SERVICE = [
   'test/lambda/fifteen-estimates.test.ts',
   'test/lambda/cache-control.test.ts',
   'test/lambda/openapi.test.ts',
+  'test/lambda/solve-job.test.ts',
+  'test/lambda/damaged-page.test.ts',
+  'test/lambda/store-guard.test.ts',
+  'test/lambda/background-answers.test.ts',
+  'test/lambda/health-report.test.ts',
+  'test/lambda/routes.test.ts',
+  'test/lambda/estimate-readings.test.ts',
 ];
 
 const { MUTATE_TESTS } = process.env;

@@ -1,0 +1,162 @@
+/**
+ * The 15-puzzle's estimate tables as the service reads them (estimate-readings.ts): from DynamoDB,
+ * one read at a time, and after a failure not again until the retry period is over (to the
+ * millisecond, on the service's clock); the failure said in /health in its own words and told as
+ * DynamoDB's, not as bad data; from the function's package, read at the first question only (not
+ * at start-up, nor from DynamoDB), once, whatever a load completing does, and never charged to the
+ * question's search. Nothing fails for want of a listener (DynamoDB failing, a page missing, a
+ * damaged file).
+ *
+ * The faults are DynamoDB failing (middleware around the real client), a page deleted and a damaged
+ * file; the time is a clock of the test's.
+ */
+import { DeleteItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Clock, systemClock } from '../../core/clock';
+import { BudgetExhaustedError } from '../../core/errors';
+import { AnswerService } from '../../lambda/answer-service';
+import { fifteen } from '../../puzzles/fifteen';
+import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
+import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
+import { registry } from '../../puzzles/registered';
+import { arraysOfPages, packagedArrayFile, writeArrayFile } from '../../store/array-file';
+import type { ArrayPages } from '../../store/array-pages';
+import { createDynamoClient } from '../../store/client';
+import { generationKey } from '../../store/generations';
+import { loadTable } from '../../store/loader';
+import { PageStore } from '../../store/page-store';
+import { DEFAULT_RETRY } from '../../store/retry';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+
+const client = testClient();
+const RETRY_MS = 10_000;
+/** A SPEC sample: 24 moves. */
+const BOARD = '9,1,7,2,10,4,6,3,0,5,12,8,13,14,11,15';
+const NO_TABLES = async () => ({ catalog: new Map(), known: true });
+
+/** A client of the suite's server that fails while `down` is set, its error's message two sentences. */
+function faultyClient(): { client: DynamoDBClient; faults: { down: boolean } } {
+  const faults = { down: false };
+  const faulty = createDynamoClient({ endpoint: testEndpoint() });
+  faulty.middlewareStack.add(
+    (next) => async (args) => {
+      if (faults.down) throw Object.assign(new Error('the network is down. Try later.'), { name: 'NetworkDown' });
+      return next(args);
+    },
+    { step: 'initialize', name: 'testFaults' },
+  );
+  afterAll(() => faulty.destroy());
+  return { client: faulty, faults };
+}
+
+const storeOn = (on: DynamoDBClient, tableName: string) => new PageStore(on, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
+
+describe('estimate tables read from DynamoDB', () => {
+  it('are read once at a time, and after a failure again only once the retry period is over', async () => {
+    const { client: faulty, faults } = faultyClient();
+    let now = Date.now();
+    const clock: Clock = { now: () => now };
+    const bad: unknown[] = [];
+    const down: unknown[] = [];
+    const answers = new AnswerService(registry, storeOn(faulty, await freshTable(client, 'estimates-retry')), { clock, searchAnswerTtlMs: RETRY_MS, onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) });
+    faults.down = true;
+    answers.readEstimates();
+    expect(answers.estimatedSearch(fifteen)).toBeUndefined(); // being read: no second read
+    await answers.estimatesSettled();
+    expect(down).toHaveLength(1);
+    expect(bad).toEqual([]);
+    faults.down = false;
+    expect((await answers.health()).degraded).toMatch(/The estimates of fifteen cannot be used: NetworkDown: the network is down\. Try later; so fifteen questions are searched without them/);
+    faults.down = true;
+    now += RETRY_MS - 1;
+    expect(answers.estimatedSearch(fifteen)).toBeUndefined();
+    await answers.estimatesSettled();
+    expect(down).toHaveLength(1);
+    now += 1;
+    expect(answers.estimatedSearch(fifteen)).toBeUndefined();
+    await answers.estimatesSettled();
+    expect(down).toHaveLength(2);
+  });
+
+  it('fail quietly for a service that has no listener: DynamoDB failing, or a page missing', async () => {
+    const { client: faulty, faults } = faultyClient();
+    const answers = new AnswerService(registry, storeOn(faulty, await freshTable(client, 'estimates-quiet')));
+    faults.down = true;
+    answers.readEstimates();
+    await expect(answers.estimatesSettled()).resolves.toBeUndefined();
+    const tableName = await freshTable(client, 'estimates-missing-page');
+    await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
+    await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: generationKey(1, 'fifteen#tiles-4-7-8#p0000') } } }));
+    const damaged = new AnswerService(registry, storeOn(client, tableName));
+    damaged.readEstimates();
+    await expect(damaged.estimatesSettled()).resolves.toBeUndefined();
+    expect((await damaged.health()).degraded).toMatch(/The estimates of fifteen cannot be used: fifteen lacks its page/);
+  });
+});
+
+describe("estimate tables in the function's package", () => {
+  const folder = mkdtempSync(join(tmpdir(), 'tablebase-estimates-'));
+  const damaged = mkdtempSync(join(tmpdir(), 'tablebase-estimates-damaged-'));
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(damaged, { recursive: true, force: true });
+  });
+  beforeAll(async () => {
+    const file = packagedArrayFile(folder, 'fifteen');
+    writeArrayFile(file, 'fifteen', arraysOfPages((await fifteenSpec(PARTITION_33333).build()) as ArrayPages));
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 5] ^= 4;
+    writeFileSync(packagedArrayFile(damaged, 'fifteen'), bytes);
+  });
+
+  it('are not read at start-up, nor looked for in DynamoDB: /health names no problem with fifteen', async () => {
+    const answers = new AnswerService(registry, storeOn(client, await freshTable(client, 'estimates-packaged')), { packagedTables: folder });
+    answers.readEstimates();
+    await answers.estimatesSettled();
+    expect((await answers.health()).degraded).not.toMatch(/fifteen/);
+  });
+
+  it('are read once, at the first question, and kept when a load completes', async () => {
+    const answers = new AnswerService(registry, undefined, { packagedTables: folder });
+    const search = answers.estimatedSearch(fifteen);
+    expect(search).toBeDefined();
+    expect(answers.estimatedSearch(fifteen)).toBe(search);
+    answers.tablesChanged();
+    expect(answers.estimatedSearch(fifteen)).toBe(search);
+  });
+
+  it("are read on time the question's search is not charged for, and no more", async () => {
+    // the service's clock moves 10 s at every reading of it: the package's read takes 10 s on it
+    const start = Date.now();
+    let ticks = 0;
+    const slow: Clock = { now: () => start + 10_000 * ticks++ };
+    const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
+    const askedAt = (searchNow: number) =>
+      new AnswerService(registry, undefined, { clock: slow, packagedTables: folder }).answer(fifteen, query, { maxNodes: 10 ** 7, deadline: start + 5000, latest: start + 10 ** 9, clock: { now: () => searchNow } });
+    // the search starts 6 s into a 5 s budget: 10 s more make room for it, and no more than 10 s
+    expect(await askedAt(start + 6000)).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+    ticks = 0;
+    await expect(askedAt(start + 100_000)).rejects.toThrow(BudgetExhaustedError);
+  });
+
+  it('are not read at start-up: the first question reads them, and is not charged for it', async () => {
+    const start = Date.now();
+    let ticks = 0;
+    const slow: Clock = { now: () => start + 10_000 * ticks++ };
+    const answers = new AnswerService(registry, undefined, { clock: slow, packagedTables: folder });
+    answers.readEstimates();
+    await answers.estimatesSettled();
+    const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
+    // read at start-up, they would leave the question no more than its 5 s, 6 s gone
+    expect(await answers.answer(fifteen, query, { maxNodes: 10 ** 7, deadline: start + 5000, latest: start + 10 ** 9, clock: { now: () => start + 6000 } })).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+  });
+
+  it('damaged, are refused without a listener told, and the question answered', async () => {
+    const answers = new AnswerService(registry, undefined, { packagedTables: damaged });
+    const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
+    expect(await answers.answer(fifteen, query, { maxNodes: 10 ** 7, deadline: Date.now() + 60_000 })).toMatchObject({ steps: 24, heuristic: 'manhattan and linear conflicts' });
+  });
+});
