@@ -41,12 +41,14 @@ const UNITS = [
   'test/puzzles/eight/move-values.test.ts',
   'test/puzzles/eight/index.test.ts',
   'test/puzzles/eight/rules-edges.test.ts',
+  'test/puzzles/eight/pattern-search.test.ts',
   'test/puzzles/fifteen/board.test.ts',
   'test/puzzles/fifteen/rules.test.ts',
   'test/puzzles/fifteen/pattern-databases.test.ts',
   'test/puzzles/fifteen/pattern-ranking.test.ts',
   'test/puzzles/fifteen/database-file.test.ts',
   'test/puzzles/fifteen/rules-edges.test.ts',
+  'test/puzzles/fifteen/pattern-search-wasm.test.ts',
 ];
 
 const SERVICE = [
