@@ -10,7 +10,7 @@ import { decodePage } from '../../store/page-codec';
 import type { TablePages } from '../../store/table-pages';
 import { type DynamoItem, MalformedItemError, PARTITION_KEY } from '../../store/table-schema';
 import { generationKey } from '../../store/generations';
-import { CHECKSUM_ATTRIBUTE, PAGE_ATTRIBUTE, pageBytesOf, pageItem } from '../../store/page-items';
+import { CHECKSUM_ATTRIBUTE, PAGE_ATTRIBUTE, itemBytes, pageBytesOf, pageItem } from '../../store/page-items';
 
 const DEPTH = 14;
 let pages: TablePages;
@@ -83,5 +83,25 @@ describe('the checksum in a page item', () => {
       new RegExp(`^page ${other.replace(/[#/]/g, '.')} does not match its checksum \\(CRC-32 0x[0-9a-f]{8}, stored 0x[0-9a-f]{8}\\): it was changed after it was written; reload the table$`),
     );
     expect(() => pageBytesOf({ [PARTITION_KEY]: { S: key }, [PAGE_ATTRIBUTE]: item[PAGE_ATTRIBUTE] })).toThrow(new MalformedItemError(`item ${key} has no 4-byte "crc32" attribute`));
+  });
+
+  it('refuses an item with no page bytes, naming its key, or "?" when it has none', () => {
+    expect(() => pageBytesOf({ [PARTITION_KEY]: { S: key } })).toThrow(new MalformedItemError(`item ${key} has no binary "page" attribute`));
+    expect(() => pageBytesOf({ [PAGE_ATTRIBUTE]: { S: 'text' } })).toThrow(new MalformedItemError('item ? has no binary "page" attribute'));
+  });
+});
+
+describe("an item's size as DynamoDB counts it", () => {
+  it('adds the names, the strings as UTF-8, the binaries, and a number as one byte plus one for each two significant digits', () => {
+    expect(itemBytes({ pk: { S: 'é' }, page: { B: new Uint8Array(10) } })).toBe(2 + 2 + 4 + 10);
+    expect(itemBytes({ n: { N: '12345' } })).toBe(1 + 4);
+    expect(itemBytes({ n: { N: '-12' } })).toBe(1 + 2);
+    expect(itemBytes({ n: { N: '0012' } })).toBe(1 + 2);
+    expect(itemBytes({ n: { N: '1.5' } })).toBe(1 + 2);
+    expect(itemBytes({ n: { N: '100' } })).toBe(1 + 3);
+  });
+
+  it('refuses an attribute of another type, naming it', () => {
+    expect(() => itemBytes({ flag: { BOOL: true } })).toThrow(new RangeError('itemBytes sizes string, binary and number attributes only (flag)'));
   });
 });

@@ -4,6 +4,7 @@
  * the layout's sizes and multiplier.
  */
 import { describe, expect, it } from 'vitest';
+import { PageCodecLimitError, pageCodecProblems } from '../../store/page-codec-limits';
 import { BitReader, BitWriter, TruncatedStreamError } from '../../store/bits';
 import { ALL_PRESENT, MalformedPageError, PageEncoder, type PuzzleFormat, decodePage, pageBytesBound, readRecord, writeLineStep } from '../../store/page-codec';
 import { type PageLayout, goldenMultiplier, modularInverse, pageCount, slotsIn } from '../../store/page-layout';
@@ -237,5 +238,21 @@ describe('gaps wider than 25 bits', () => {
     writer.writeRice(0x2abc_def1, 30);
     writer.write(0, 6);
     expect([...decodePage(writer.finish(), CENTRE, WIDE, 0, 0).slots]).toEqual([0x2abc_def1]);
+  });
+});
+
+describe("the codec's limits told", () => {
+  /** A ring of `n` cells the hole goes round one way only. */
+  const oneWayRing = (n: number) => ({ holeMoves: Array.from({ length: n }, (_, cell) => [(cell + 1) % n]) });
+  const reversible = (n: number) => pageCodecProblems(oneWayRing(n)).filter((problem) => problem.startsWith('reversibleMoves'));
+
+  it('name the first three moves that cannot be undone, and how many more there are', () => {
+    expect(reversible(4)).toEqual(["reversibleMoves (a line's code leaves out the move straight back, so every move needs one): the hole moves from 0 to 1, 1 to 2, 2 to 3 and 1 more but not back."]);
+    expect(reversible(6)).toEqual(["reversibleMoves (a line's code leaves out the move straight back, so every move needs one): the hole moves from 0 to 1, 1 to 2, 2 to 3 and 3 more but not back."]);
+    expect(reversible(3)).toEqual(["reversibleMoves (a line's code leaves out the move straight back, so every move needs one): the hole moves from 0 to 1, 1 to 2, 2 to 0 but not back."]);
+  });
+
+  it('are refused by an error of their own name', () => {
+    expect(new PageCodecLimitError('x').name).toBe('PageCodecLimitError');
   });
 });
