@@ -46,7 +46,7 @@ describe('the pattern databases estimate', () => {
 });
 
 /** A group's part of a board: the blank's cell and the cells of the group's tiles (1-4 or 5-8, on a canonical board). */
-const groupKey = (board: ArrayLike<number>, group: number) => [board.indexOf(BLANK), ...[1, 2, 3, 4].map((k) => Array.prototype.indexOf.call(board, 4 * group + k))].join(',');
+const groupKey = (board: readonly number[], group: number) => [board.indexOf(BLANK), ...[1, 2, 3, 4].map((k) => board.indexOf(4 * group + k))].join(',');
 
 /**
  * A group's database written again, plainly: a 0-1 BFS over its placements (the blank's cell and
