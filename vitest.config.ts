@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * The slow tests: the whole knights space, the 15-puzzle's farthest boards, background solves on
  * worker threads, the functions' bundles as synth builds them (the API's and the solver's carry
  * the 15-puzzle's databases, built again whenever the code that builds them changes: 50 s under
- * the quick suite's load), a load killed and
+ * the quick suite's load), the loader under injected faults and its reads paced at a table's read
+ * capacity (seconds of real time), a load killed and
  * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
  * the page in a browser, a bit stream at its 512 MiB ceiling, and cfn-lint on the stack's
  * templates (seconds for its start alone). `npm test` runs the others (the quick suite, projects
@@ -21,6 +22,7 @@ const SLOW = [
   'test/scripts/ask.test.ts',
   'test/scripts/smoke.test.ts',
   'test/lib/bundle.test.ts',
+  'test/store/faults.test.ts',
   'test/lib/loader-bundle.test.ts',
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',

@@ -162,7 +162,7 @@ describe("a read on the request's deadline", () => {
   it('is left to the search when it is not back in time, and answers when it is', async () => {
     const { client: slow, faults } = faultyClient();
     const tableName = await freshTable(client, 'guard-slow');
-    await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    await loadTable(client, knightsSpec('standard', 7), { tableName, concurrency: 8 });
     const { answers, down } = serviceOn(storeOn(slow, tableName), systemClock);
     faults.slowMs = 1000;
     const started = Date.now();
@@ -186,7 +186,7 @@ describe("a read on the request's deadline", () => {
 describe('bad data', () => {
   it('needs no one told either: a service without listeners answers a malformed page by search', async () => {
     const tableName = await freshTable(client, 'guard-malformed');
-    const { manifest } = await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    const { manifest } = await loadTable(client, knightsSpec('standard', 7), { tableName, concurrency: 8 });
     for (const item of await scanAll(client, tableName, generationPrefix(manifest.generation, 'knights#standard'))) {
       // its checksum made anew: bytes that pass it and still cannot be a page
       await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(item.pk.S!, Uint8Array.from([0, 0xff, 0xff])) }));
@@ -199,7 +199,7 @@ describe('bad data', () => {
 describe('a table loaded for another goal', () => {
   it('answers none of its questions (they are searched)', async () => {
     const tableName = await freshTable(client, 'guard-other-goal');
-    await loadTable(client, knightsSpec('standard', 8), { tableName, concurrency: 8 });
+    await loadTable(client, knightsSpec('standard', 7), { tableName, concurrency: 8 });
     const { answers } = serviceOn(storeOn(client, tableName), systemClock);
     expect(await answers.answer(knights, SAMPLE, budgetOn(systemClock, 5000))).toMatchObject({ steps: 7, source: 'table' });
     // its manifest says another goal: as a load for another board under the same name would leave it
