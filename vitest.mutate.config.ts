@@ -48,7 +48,6 @@ const UNITS = [
   'test/puzzles/fifteen/pattern-ranking.test.ts',
   'test/puzzles/fifteen/database-file.test.ts',
   'test/puzzles/fifteen/rules-edges.test.ts',
-  'test/puzzles/fifteen/pattern-search-wasm.test.ts',
 ];
 
 const SERVICE = [
