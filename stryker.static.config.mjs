@@ -1,16 +1,18 @@
 /**
  * `npm run mutate:static`: the static mutants that `npm run mutate` leaves out (ignoreStatic), found
  * by the lines its last report gave them, each run against the quick related tests of
- * vitest.mutate-static.config.ts. Run `npm run mutate` first.
+ * vitest.mutate-static.config.ts. Run `npm run mutate` (or its parts) first.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const base = JSON.parse(readFileSync(new URL('./stryker.config.json', import.meta.url), 'utf8'));
-const report = JSON.parse(readFileSync(base.incrementalFile, 'utf8'));
+/** The reports of every part run (docs/mutation.md): the whole run's, the rules', the codec's. */
+const REPORTS = [base.incrementalFile, 'reports/stryker-store-rules.json', 'reports/stryker-codec.json'].filter((file) => existsSync(file));
+const files = Object.assign({}, ...REPORTS.map((file) => JSON.parse(readFileSync(file, 'utf8')).files));
 
 /** The lines of the mutants left out as static, as ranges `file:from-to`. */
-const mutate = Object.entries(report.files).flatMap(([file, { mutants }]) => {
+const mutate = Object.entries(files).flatMap(([file, { mutants }]) => {
   const lines = mutants
     .filter((mutant) => mutant.status === 'Ignored')
     .map(({ location }) => [location.start.line, location.end.line])

@@ -19,6 +19,7 @@ export default defineConfig({
       'test/puzzles/eight/board.test.ts',
       'test/puzzles/eight/rules.test.ts',
       'test/puzzles/eight/rules-edges.test.ts',
+      'test/puzzles/eight/pattern-search.test.ts',
       'test/puzzles/fifteen/board.test.ts',
       'test/puzzles/fifteen/rules.test.ts',
       'test/puzzles/fifteen/pattern-ranking.test.ts',

@@ -43,7 +43,7 @@ export function parserSentence(error: unknown): string {
   const message = (error as Error).message;
   const end = message.indexOf('. ');
   const first = end < 0 ? message : message.slice(0, end + 1);
-  return first.endsWith('.') ? first : `${first}.`; // strict parsing without positionals ends it with none
+  return first.endsWith('.') ? first : `${first}.`; // some of parseArgs' messages end with none
 }
 
 /** Edits (insertions, deletions, substitutions) from one word to another. */

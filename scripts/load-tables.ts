@@ -88,7 +88,7 @@ ${choices.usage}
                          together (default: as fast as the table allows); on a table that answers
                          while it is reloaded, leave the function the rest of its cap on reads
   --force                reload tables whose manifest says they are loaded, that an older version wrote,
-                         or that hold another goal under the same name`,
+                         or that hold another goal under the same name (or other parts of it)`,
   };
 }
 

@@ -189,7 +189,7 @@ class LoadRun {
 
   /** The manifest is of this load: its goal and parts, to its depth. */
   isThisLoad(manifest: Manifest | undefined): manifest is Manifest {
-    return manifest !== undefined && manifest.goal === this.spec.goal && manifest.parts === this.spec.parts && manifest.depth === this.spec.depth;
+    return manifest !== undefined && sameContent(manifest, this.spec) && manifest.depth === this.spec.depth;
   }
 
   catalogEntryOf(manifest: Manifest): CatalogEntry {
@@ -272,8 +272,12 @@ async function refuseConflicts(run: LoadRun, { current, progress }: Found): Prom
   if (!run.options.force) {
     const other = current && !sameContent(current, spec) ? { held: current, what: 'holds' } : progress && !sameContent(progress, spec) ? { held: progress, what: 'is loading' } : undefined;
     if (other) {
-      const what = other.held.goal === spec.goal ? `${other.held.parts ?? 'other parts'}, not ${spec.parts ?? 'other parts'}` : `the goal ${other.held.goal}, not ${spec.goal}`;
-      throw new GoalConflictError(`${spec.table} already ${other.what} ${what}; load this goal under another name, or run again with --force to replace it.`);
+      if (other.held.goal === spec.goal) {
+        // the same goal made of other parts: the table's name is the puzzle's, there is no other to load it under
+        const parts = (identity: { readonly parts?: string }) => identity.parts ?? 'the goal alone';
+        throw new GoalConflictError(`${spec.table} already ${other.what} ${parts(other.held)}, not ${parts(spec)}; run again with --force to replace it.`);
+      }
+      throw new GoalConflictError(`${spec.table} already ${other.what} the goal ${other.held.goal}, not ${spec.goal}; load this goal under another name, or run again with --force to replace it.`);
     }
   }
   const room = spec.roomProblem?.(await run.readCatalog());

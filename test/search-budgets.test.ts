@@ -20,8 +20,8 @@ function codeFiles(folder: string): string[] {
   });
 }
 
-/** A bound that is none: written as infinity or as the largest number. */
-const ENDLESS = /^(?:Infinity|Number\.(?:POSITIVE_INFINITY|MAX_SAFE_INTEGER|MAX_VALUE))$/;
+/** A bound that is none: written as infinity, as the largest number, or as a power of ten past 10^15. */
+const ENDLESS = /^(?:Infinity|Number\.(?:POSITIVE_INFINITY|MAX_SAFE_INTEGER|MAX_VALUE)|\d+(?:\.\d+)?e\+?(?:1[5-9]|[2-9]\d|\d{3,}))$/;
 
 /** The text of an object literal's property `name`, if it has one. */
 function propertyText(literal: ts.ObjectLiteralExpression, name: string): string | undefined {
@@ -39,7 +39,9 @@ function searchesUnbounded(text: string): boolean {
     if (ts.isObjectLiteralExpression(node)) {
       const nodes = propertyText(node, 'maxNodes');
       const deadline = propertyText(node, 'deadline');
-      if (nodes !== undefined && ENDLESS.test(nodes) && (deadline === undefined || ENDLESS.test(deadline))) endless = true;
+      // a deadline bounds a search on the real clock only: a test's own clock may never reach it
+      const timed = deadline !== undefined && !ENDLESS.test(deadline) && propertyText(node, 'clock') === undefined;
+      if (nodes !== undefined && ENDLESS.test(nodes) && !timed) endless = true;
     }
     ts.forEachChild(node, visit);
   };
@@ -60,8 +62,11 @@ describe('the searches of the tests', () => {
     expect(searchesUnbounded('searchEight(query, { maxNodes: Infinity, deadline: Infinity });')).toBe(true);
     expect(searchesUnbounded('searchEight(query, { deadline: Number.POSITIVE_INFINITY, maxNodes: Number.MAX_SAFE_INTEGER });')).toBe(true);
     expect(searchesUnbounded('const budget = { maxNodes: Number.POSITIVE_INFINITY };')).toBe(true);
-    // bounded by one of the two: nodes, or a deadline on the test's own clock
-    expect(searchesUnbounded('idaStar(search, 39, { maxNodes: Infinity, deadline: 3, clock: { now } });')).toBe(false);
+    expect(searchesUnbounded('const budget = { maxNodes: 1e308, deadline: Infinity };')).toBe(true);
+    // a deadline on a test's own clock may never come
+    expect(searchesUnbounded('idaStar(search, 39, { maxNodes: Infinity, deadline: 3, clock: { now } });')).toBe(true);
+    // bounded by one of the two: nodes, or a deadline on the real clock
+    expect(searchesUnbounded('searchEight(query, { maxNodes: Infinity, deadline: Date.now() + 1000 });')).toBe(false);
     expect(searchesUnbounded('idaStar(search, 39, { clock: { now }, maxNodes: Infinity, deadline: Infinity });')).toBe(true);
     expect(searchesUnbounded('searchEight(query, { maxNodes: 10, deadline: Infinity });')).toBe(false);
   });

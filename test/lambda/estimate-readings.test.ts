@@ -30,6 +30,7 @@ import { loadTable } from '../../store/loader';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { type SwitchedFaults, switchFaults } from '../support/faults';
 
 const client = testClient();
 const RETRY_MS = 10_000;
@@ -38,18 +39,10 @@ const BOARD = '9,1,7,2,10,4,6,3,0,5,12,8,13,14,11,15';
 const NO_TABLES = async () => ({ catalog: new Map(), known: true });
 
 /** A client of the suite's server that fails while `down` is set, its error's message two sentences. */
-function faultyClient(): { client: DynamoDBClient; faults: { down: boolean } } {
-  const faults = { down: false };
+function faultyClient(): { client: DynamoDBClient; faults: SwitchedFaults } {
   const faulty = createDynamoClient({ endpoint: testEndpoint() });
-  faulty.middlewareStack.add(
-    (next) => async (args) => {
-      if (faults.down) throw Object.assign(new Error('the network is down. Try later.'), { name: 'NetworkDown' });
-      return next(args);
-    },
-    { step: 'initialize', name: 'testFaults' },
-  );
   afterAll(() => faulty.destroy());
-  return { client: faulty, faults };
+  return { client: faulty, faults: switchFaults(faulty, 'the network is down. Try later.') };
 }
 
 const storeOn = (on: DynamoDBClient, tableName: string) => new PageStore(on, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });

@@ -29,6 +29,7 @@ import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call, functionUrlEvent, lambdaContext } from '../support/function-url';
 import { memoryLog, quietLog } from '../support/log';
 import { searchOnlyHandler } from '../support/service';
+import { switchFaults } from '../support/faults';
 
 const client = testClient();
 const SAMPLE = '10110/01*11/10111/01001/00000';
@@ -135,16 +136,9 @@ describe('/stats', () => {
   it('answers from the manifests already read while DynamoDB fails a moment; /health asks afresh', async () => {
     const tableName = await freshTable(client, 'routes-stats');
     await loadTable(client, knightsSpec('standard', 2), { tableName, concurrency: 8 });
-    const faults = { down: false };
     const faulty: DynamoDBClient = createDynamoClient({ endpoint: testEndpoint() });
     afterAll(() => faulty.destroy());
-    faulty.middlewareStack.add(
-      (next) => async (args) => {
-        if (faults.down) throw Object.assign(new Error('the network is down'), { name: 'NetworkDown' });
-        return next(args);
-      },
-      { step: 'initialize', name: 'testFaults' },
-    );
+    const faults = switchFaults(faulty);
     const store = new PageStore(faulty, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
     const answers = new AnswerService(registry, store);
     const handler = createHandler({ registry, answers, clock: systemClock, log: quietLog(), search: DEFAULT_SEARCH_LIMITS } as unknown as Parameters<typeof createHandler>[0]);

@@ -33,6 +33,7 @@ import { PageStore, StoreUnavailableError } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { manifestKey } from '../../store/table-keys';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
+import { type SwitchedFaults, switchFaults } from '../support/faults';
 
 const client = testClient();
 /** The SPEC's first knights board: 7 moves from the standard goal. */
@@ -52,19 +53,10 @@ function budgetOn(clock: Clock, ms: number): SearchBudget {
 }
 
 /** A client of the suite's server that fails while `down` is set, and takes `slowMs` more for every call. */
-function faultyClient(): { client: DynamoDBClient; faults: { down: boolean; slowMs: number } } {
-  const faults = { down: false, slowMs: 0 };
+function faultyClient(): { client: DynamoDBClient; faults: SwitchedFaults } {
   const faulty = createDynamoClient({ endpoint: testEndpoint() });
-  faulty.middlewareStack.add(
-    (next) => async (args) => {
-      if (faults.down) throw Object.assign(new Error('the network is down'), { name: 'NetworkDown' });
-      if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
-      return next(args);
-    },
-    { step: 'initialize', name: 'testFaults' },
-  );
   afterAll(() => faulty.destroy());
-  return { client: faulty, faults };
+  return { client: faulty, faults: switchFaults(faulty) };
 }
 
 function storeOn(on: DynamoDBClient, tableName: string): PageStore {

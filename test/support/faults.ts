@@ -80,3 +80,23 @@ export function injectFaults(client: DynamoDBClient, plan: FaultPlan): FaultLog 
   );
   return log;
 }
+
+/** Faults a test turns on and off: while `down`, every call fails as a network would; every call takes `slowMs` more. */
+export interface SwitchedFaults {
+  down: boolean;
+  slowMs: number;
+}
+
+/** Puts switched faults around `client`'s calls (all off); `message` is the failure's. */
+export function switchFaults(client: DynamoDBClient, message = 'the network is down'): SwitchedFaults {
+  const faults: SwitchedFaults = { down: false, slowMs: 0 };
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      if (faults.down) throw Object.assign(new Error(message), { name: 'NetworkDown' });
+      if (faults.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.slowMs));
+      return next(args);
+    },
+    { step: 'initialize', name: 'switchedFaults' },
+  );
+  return faults;
+}

@@ -151,7 +151,6 @@ describe('the pattern databases search', () => {
     expect(hard).toBeGreaterThan(20);
   });
 
-
   it('answers as the search by Manhattan distance and linear conflicts: seeded random pairs, the SPEC cases and the farthest pairs', () => {
     const budget = searchBudget(8_100);
     const search = eightPatternSearcher(budget);

@@ -29,10 +29,15 @@ describe("the 15-puzzle's table", () => {
     expect(first.manifest).toMatchObject({ table: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0', parts: 'pattern databases 1,2,3 / 4,7,8 / 5,6,9 / 10,13,14 / 11,12,15' });
     expect((await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 })).status).toBe('already-loaded');
 
-    const other = loadTable(client, fifteenSpec(OTHER_33333), { tableName, concurrency: 8 });
-    await expect(other).rejects.toThrow(GoalConflictError);
-    await expect(loadTable(client, fifteenSpec(OTHER_33333), { tableName, concurrency: 8 })).rejects.toThrow(
-      'fifteen already holds pattern databases 1,2,3 / 4,7,8 / 5,6,9 / 10,13,14 / 11,12,15, not pattern databases 1,2,5 / 3,4,8 / 6,7,11 / 9,10,13 / 12,14,15; load this goal under another name, or run again with --force to replace it.',
+    const refusal = await loadTable(client, fifteenSpec(OTHER_33333), { tableName, concurrency: 8 }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(GoalConflictError);
+    expect((refusal as Error).message).toBe(
+      'fifteen already holds pattern databases 1,2,3 / 4,7,8 / 5,6,9 / 10,13,14 / 11,12,15, not pattern databases 1,2,5 / 3,4,8 / 6,7,11 / 9,10,13 / 12,14,15; run again with --force to replace it.',
+    );
+
+    // a spec of the same goal that names no parts is another content too
+    await expect(loadTable(client, { ...fifteenSpec(PARTITION_33333), parts: undefined }, { tableName, concurrency: 8 })).rejects.toThrow(
+      'fifteen already holds pattern databases 1,2,3 / 4,7,8 / 5,6,9 / 10,13,14 / 11,12,15, not the goal alone; run again with --force to replace it.',
     );
 
     const forced = await loadTable(client, fifteenSpec(OTHER_33333), { tableName, concurrency: 8, force: true });
