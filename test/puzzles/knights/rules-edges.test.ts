@@ -20,6 +20,7 @@ import { searchBudget } from '../../support/search-budget';
 import { BudgetExhaustedError } from '../../../core/errors';
 import { KNIGHTS_POSITIONS, decodeKnights, encodeKnights, knightsRank, knightsUnrank } from '../../../puzzles/knights/rules/space';
 import { knightsBoardArbitrary } from '../../../puzzles/knights/seeded-inputs';
+import { expandKnightsLevel } from '../../../puzzles/knights/rules/level-expansion';
 
 /** C(24,12): the black knights' arrangements among the 24 cells besides the hole. */
 const SUBSETS = 2_704_156;
@@ -207,5 +208,16 @@ describe('a knights question at its edges', () => {
     const budget = { maxNodes: 3, deadline: Number.POSITIVE_INFINITY };
     expect(() => searchKnights(query, budget)).toThrow(BudgetExhaustedError);
     expect(() => searchKnights(query, budget)).toThrow(/^The search gave up after \d+ positions \(node cap reached\) without an answer; try again later\.$/);
+  });
+});
+
+describe("the knights level expansion's tables", () => {
+  it('are refused when any is too short for one entry (or bit) per position', () => {
+    const whole = { distance: new Uint8Array(KNIGHTS_POSITIONS), optimal: new Uint8Array(KNIGHTS_POSITIONS), seen: new Int32Array((KNIGHTS_POSITIONS >>> 5) + 1), thisLevel: new Int32Array((KNIGHTS_POSITIONS >>> 5) + 1) };
+    const level = (tables: Partial<typeof whole>) => ({ order: new Uint32Array(1), from: 0, to: 0, found: 0, depth: 1, ...whole, ...tables });
+    expect(expandKnightsLevel(level({}))).toBe(0);
+    for (const short of [{ distance: new Uint8Array(KNIGHTS_POSITIONS - 1) }, { optimal: new Uint8Array(KNIGHTS_POSITIONS - 1) }, { seen: new Int32Array(KNIGHTS_POSITIONS >>> 5) }, { thisLevel: new Int32Array(KNIGHTS_POSITIONS >>> 5) }]) {
+      expect(() => expandKnightsLevel(level(short))).toThrow(new RangeError('the knights BFS tables hold one entry per position'));
+    }
   });
 });
