@@ -9,8 +9,8 @@ import { EIGHT_FORMAT } from '../../puzzles/eight/tables';
 import { decodePage } from '../../store/page-codec';
 import type { TablePages } from '../../store/table-pages';
 import { type DynamoItem, MalformedItemError, PARTITION_KEY } from '../../store/table-schema';
-import { generationKey } from '../../store/generations';
-import { CHECKSUM_ATTRIBUTE, PAGE_ATTRIBUTE, itemBytes, pageBytesOf, pageItem } from '../../store/page-items';
+import { MAX_GENERATION, generationKey } from '../../store/generations';
+import { CHECKSUM_ATTRIBUTE, MAX_PAGE_ITEM_BYTES, PAGE_ATTRIBUTE, itemBytes, pageBytesOf, pageCapacity, pageChecksum, pageItem } from '../../store/page-items';
 
 const DEPTH = 14;
 let pages: TablePages;
@@ -83,6 +83,24 @@ describe('the checksum in a page item', () => {
       new RegExp(`^page ${other.replace(/[#/]/g, '.')} does not match its checksum \\(CRC-32 0x[0-9a-f]{8}, stored 0x[0-9a-f]{8}\\): it was changed after it was written; reload the table$`),
     );
     expect(() => pageBytesOf({ [PARTITION_KEY]: { S: key }, [PAGE_ATTRIBUTE]: item[PAGE_ATTRIBUTE] })).toThrow(new MalformedItemError(`item ${key} has no 4-byte "crc32" attribute`));
+  });
+
+  it('is written by pageItem: 4 bytes, the CRC-32 of the key and the page, big-endian, which pageBytesOf takes back', () => {
+    const bytes = Uint8Array.from([1, 2, 3]);
+    const made = pageItem('g1/t#p0', bytes);
+    expect(made[PARTITION_KEY]).toEqual({ S: 'g1/t#p0' });
+    expect(made[PAGE_ATTRIBUTE]).toEqual({ B: bytes });
+    expect([...made[CHECKSUM_ATTRIBUTE].B!]).toEqual([...Buffer.from(pageChecksum('g1/t#p0', bytes).toString(16).padStart(8, '0'), 'hex')]);
+    expect(pageChecksum('g1/t#p0', bytes)).not.toBe(0);
+    expect(pageBytesOf(made)).toBe(bytes);
+    // a checksum of another length is none
+    expect(() => pageBytesOf({ ...made, [CHECKSUM_ATTRIBUTE]: { B: made[CHECKSUM_ATTRIBUTE].B!.slice(0, 3) } })).toThrow(new MalformedItemError('item g1/t#p0 has no 4-byte "crc32" attribute'));
+  });
+
+  it("leaves a page the room an item has under its longest key, after any generation's prefix", () => {
+    const capacity = pageCapacity('knights#standard#p000123');
+    expect(capacity).toBeLessThan(MAX_PAGE_ITEM_BYTES);
+    expect(itemBytes(pageItem(generationKey(MAX_GENERATION, 'knights#standard#p000123'), new Uint8Array(capacity)))).toBe(MAX_PAGE_ITEM_BYTES);
   });
 
   it('refuses an item with no page bytes, naming its key, or "?" when it has none', () => {

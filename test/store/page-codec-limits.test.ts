@@ -255,4 +255,22 @@ describe("the codec's limits told", () => {
   it('are refused by an error of their own name', () => {
     expect(new PageCodecLimitError('x').name).toBe('PageCodecLimitError');
   });
+
+  /** A ring of `n` cells the hole goes round both ways (even `n`: two colours). */
+  const twoWayRing = (n: number) => ({ holeMoves: Array.from({ length: n }, (_, cell) => [(cell + n - 1) % n, (cell + 1) % n]) });
+
+  it('take a format at every limit: 32 cells, and distances up to 63 or unknown', () => {
+    expect(pageCodecProblems(twoWayRing(32))).toEqual([]);
+    expect(pageCodecProblems(twoWayRing(32), 63)).toEqual([]);
+    expect(pageCodecProblems(twoWayRing(34))).toEqual(["maxCells is 32 (a record names the hole's cell in 5 bits): the hole stands on 34 cells."]);
+    expect(pageCodecProblems(twoWayRing(4), 64)).toEqual(["maxDistance is 63 (a record's distance is 6 bits): distances reach 64."]);
+  });
+
+  it('name a move to a cell that is not one: past the last, below the first, or not a whole number', () => {
+    const withMove = (to: number) => ({ holeMoves: [[1, to], [0], [3], [2]] });
+    expect(pageCodecProblems(withMove(4))).toEqual(['cell 0 has a move to 4, which is no cell (they are 0 to 3).']);
+    expect(pageCodecProblems(withMove(-1))).toEqual(['cell 0 has a move to -1, which is no cell (they are 0 to 3).']);
+    expect(pageCodecProblems(withMove(1.5))).toEqual(['cell 0 has a move to 1.5, which is no cell (they are 0 to 3).']);
+  });
 });
+
