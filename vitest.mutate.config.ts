@@ -1,4 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * A mutant's run stops at its first failing test, so the files that failed last time go first (a
+ * mutant is often killed by what killed its neighbour), then the quickest: vitest's own order runs
+ * the longest first, which suits a suite that must run everything, not one that stops early.
+ */
+class QuickestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const last = (file: TestSpecification) => this.ctx.cache.getTestSpecificationResult(file);
+    return [...files].sort((a, b) => {
+      const [x, y] = [last(a), last(b)];
+      if (Boolean(x?.failed) !== Boolean(y?.failed)) return x?.failed ? -1 : 1;
+      return (x?.duration ?? Number.POSITIVE_INFINITY) - (y?.duration ?? Number.POSITIVE_INFINITY);
+    });
+  }
+}
 
 /**
  * The tests `npm run mutate` runs against each mutant: the tests that reach the mutated files (the
@@ -9,7 +26,11 @@ import { defineConfig } from 'vitest/config';
  * MUTATE_TESTS picks a part: `units`, the tests of the page codec and the puzzles' rules (which
  * meet every mutant of those files in an hour on 2 cores); `service`, the tests of the store's
  * DynamoDB side and of the API, whose files load tables before their tests, so that a codec or
- * rules mutant covered by them would take tens of seconds each; unset, both.
+ * rules mutant covered by them would take tens of seconds each; `store`, the store's own tests
+ * only, for its DynamoDB side (the loader, checks, catalogue, manifests, reads): the API's tests
+ * reach those files too, but each would load its tables again for every mutant that survives the
+ * store's. The store part loads the page store's tables once, in its global setup
+ * (test/support/reader-tables.ts). Unset: units and service.
  *
  * Two tests are left out by name. The 15-puzzle's SPEC samples (up to 50 moves), which take about a minute
  * on the instrumented code (every expression asks which mutant is on) and would make each mutant
@@ -71,13 +92,23 @@ const SERVICE = [
   'test/lambda/estimate-readings.test.ts',
 ];
 
+const STORE = [
+  'test/store/*.test.ts',
+  'test/puzzles/stored-tables-limits.test.ts',
+  'test/puzzles/knights/own-goals.test.ts',
+  'test/puzzles/fifteen/loads.test.ts',
+  'test/puzzles/fifteen/lookup.test.ts',
+  'test/lambda/damaged-page.test.ts',
+];
+
+const PARTS: Record<string, string[]> = { units: UNITS, service: SERVICE, store: STORE };
 const { MUTATE_TESTS } = process.env;
-if (MUTATE_TESTS !== undefined && MUTATE_TESTS !== 'units' && MUTATE_TESTS !== 'service') throw new Error(`MUTATE_TESTS is units or service (unset: both); got "${MUTATE_TESTS}".`);
+if (MUTATE_TESTS !== undefined && !(MUTATE_TESTS in PARTS)) throw new Error(`MUTATE_TESTS is units, service or store (unset: units and service); got "${MUTATE_TESTS}".`);
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/dynamodb-setup.ts'],
-    include: MUTATE_TESTS === 'units' ? UNITS : MUTATE_TESTS === 'service' ? SERVICE : [...UNITS, ...SERVICE],
+    globalSetup: ['test/support/dynamodb-setup.ts', ...(MUTATE_TESTS === 'store' ? ['test/support/reader-tables-setup.ts'] : [])],
+    include: MUTATE_TESTS === undefined ? [...UNITS, ...SERVICE] : PARTS[MUTATE_TESTS],
     // the store's glob would take its unit tests too: a service run leaves them to the units
     exclude: ['test/store/measure-build.test.ts', ...(MUTATE_TESTS === 'service' ? UNITS : [])],
     // Left out too: the test that a request ends within its invocation's time, which instrumented code
@@ -88,5 +119,6 @@ export default defineConfig({
     // tables built and loaded before a file's tests: tens of seconds on a shared machine
     hookTimeout: 180_000,
     pool: 'forks',
+    sequence: { sequencer: QuickestFirst },
   },
 });

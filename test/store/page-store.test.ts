@@ -14,7 +14,6 @@ import { pageSlotOf } from '../../store/page-layout';
 import { readPages } from '../../store/page-reads';
 import { PageStore } from '../../store/page-store';
 import { EIGHT_FORMAT, eightLetters, eightSection } from '../../puzzles/eight/tables';
-import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { tableOfGoal } from '../../puzzles/knights/loaded-goals';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
@@ -23,6 +22,7 @@ import { pageKey } from '../../store/table-keys';
 import { generationKey } from '../../store/generations';
 import type { Manifest } from '../../store/manifests';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { readerTables } from '../support/reader-tables';
 import { injectFaults } from '../support/faults';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
@@ -38,9 +38,7 @@ let knights: Manifest;
 let eight: Manifest;
 
 beforeAll(async () => {
-  tableName = await freshTable(client, 'reader');
-  knights = (await loadTable(client, knightsSpec('standard', 10), { tableName, concurrency: 8 })).manifest;
-  eight = (await loadTable(client, eightSpec(), { tableName, concurrency: 8 })).manifest;
+  ({ tableName, knights, eight } = await readerTables(client));
 });
 
 /** A reader on its own client, counting the DynamoDB calls it makes. */

@@ -45,8 +45,7 @@ export function expandPatternTable(group: readonly number[], compact: Uint8Array
   if (compact.length !== placementsFor(group.length)) throw new RangeError(`a compact database of ${group.length} tiles has ${placementsFor(group.length)} entries, not ${compact.length}`);
   if (sparse.length !== entriesFor(group)) throw new RangeError(`a database of ${group.length} tiles has ${entriesFor(group)} entries, not ${sparse.length}`);
   sparse.fill(UNREACHED);
-  const size = group.length;
-  if (size === 0) return sparse;
+  const size = group.length; // 1 to 6: entriesFor refused any other
   // forEachPlacement's walk with its last tile's cells as a loop of its own: a cold function expands
   // 11.5 million entries at its first 15-puzzle question, and a call per entry was most of the time.
   let c = 0;

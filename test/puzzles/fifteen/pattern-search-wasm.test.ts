@@ -69,6 +69,22 @@ describe('the WebAssembly pass', () => {
     expect(deepening(new FifteenWasmDepthFirst(board, small, 80, { maxNodes: total, deadline: Number.POSITIVE_INFINITY })).outcome.kind).toBe('solved');
     const late = { maxNodes: total, deadline: 0, clock: { now: () => 1 } };
     expect(deepening(new FifteenWasmDepthFirst(board, small, 80, late))).toEqual({ outcome: { kind: 'budget-exhausted', nodes: 1, reason: 'time' }, nodes: 1 });
+    // time is up once the clock is past the deadline, not at it, as in the TypeScript pass
+    const atDeadline = { maxNodes: total, deadline: 1, clock: { now: () => 1 } };
+    expect(deepening(new FifteenWasmDepthFirst(board, small, 80, atDeadline))).toEqual(deepening(new FifteenPatternDepthFirst(board, small, 80, atDeadline)));
+    expect(deepening(new FifteenWasmDepthFirst(board, small, 80, atDeadline)).outcome.kind).toBe('solved');
+  });
+
+  it('takes up to 8 tile groups, which its memory has room for, and refuses more, and a pass from anywhere but the board', () => {
+    const budget = searchBudget(200_000);
+    const eight = buildPatternDatabases([[1, 2], [3, 4], [5, 6], [7, 8], [9, 10], [11, 12], [13, 14], [15]]);
+    for (const board of samples(fifteenWalkArbitrary(30, 20), 3, 12)) {
+      expect(searched(new FifteenWasmDepthFirst(board, eight, 80, budget))).toEqual(searched(new FifteenPatternDepthFirst(board, eight, 80, budget)));
+    }
+    const nine = buildPatternDatabases([[1, 2], [3, 4], [5, 6], [7, 8], [9, 10], [11, 12], [13], [14], [15]]);
+    const [board] = samples(fifteenWalkArbitrary(30, 20), 1, 12);
+    expect(() => new FifteenWasmDepthFirst(board, nine, 80, budget)).toThrow('the WebAssembly pass takes at most 8 tile groups');
+    expect(() => new FifteenWasmDepthFirst(board, small, 80, budget).search(1, 40, -1)).toThrow('the WebAssembly pass starts from the board only');
   });
 
   it('keeps each pass its own on one instance: a pass run between another\'s iterations changes nothing of it', () => {
@@ -88,6 +104,7 @@ describe('the WebAssembly pass', () => {
   it('reads the tables where they were laid out, and a set laid out elsewhere (shared memory, for threads) from a copy', () => {
     const budget = searchBudget(2_500);
     expect(passMemoryOf(small.tables[0])).toBeDefined();
+    expect(passMemoryOf(small.tables[1])).toBeUndefined(); // in that memory, but not where its tables start
     const shared = patternDatabasesOf(PARTITION_33333, (group, table) => table.set(small.tables[PARTITION_33333.indexOf(group as number[])]), (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
     expect(passMemoryOf(shared.tables[0])).toBeUndefined();
     for (const board of samples(fifteenWalkArbitrary(50, 30), 4, 8)) {
