@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
 import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
-import { ArrayFileError, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../../store/array-file';
+import { ArrayFileError, arrayCacheFolder, arraysOfPages, packagedArrayFile, readArrayFile, writeArrayFile } from '../../store/array-file';
 import type { ArrayPages } from '../../store/array-pages';
 import { loadTable } from '../../store/loader';
 import { PARTITION_KEY } from '../../store/table-schema';
@@ -33,6 +33,7 @@ describe('a file of arrays', () => {
     const path = packagedArrayFile(folder, 'demo');
     expect(path).toBe(join(folder, 'demo.arrays'));
     const written = writeArrayFile(path, 'demo', ARRAYS);
+    expect([...written.arrays]).toEqual(ARRAYS.map(({ name, bytes }) => [name, bytes]));
     const read = readArrayFile(path, 'demo');
     expect([...read.arrays.keys()]).toEqual(['small', 'empty', 'large']);
     for (const { name, bytes } of ARRAYS) expect(read.arrays.get(name)).toEqual(bytes);
@@ -88,5 +89,31 @@ describe('a file of arrays', () => {
     writeFileSync(path, 'tablebase arrays 2\n{not json\n');
     expect(() => readArrayFile(path, 'demo')).toThrow(/has no readable description of its arrays/);
     expect(() => readArrayFile(join(folder, 'nowhere.arrays'), 'demo')).toThrow(/nowhere\.arrays cannot be read \(ENOENT\)/);
+  });
+
+  it('refuses a description without its arrays\' names and lengths, or with names no table can hold', () => {
+    const path = join(folder, 'described.arrays');
+    const described = (arrays: string, rest = '\n') => writeFileSync(path, `tablebase arrays 2\n{"table":"demo","arrays":${arrays},"checksum":"sha256:x"}${rest}`);
+    for (const arrays of ['[]', '"small"', '[null]', '[{"length":1}]', '[{"name":1,"length":1}]', '[{"name":"a"}]', '[{"name":"a","length":-1}]', '[{"name":"a","length":1.5}]', '[{"name":"a","length":1},{"name":"b","length":"2"}]']) {
+      described(arrays);
+      let error: unknown;
+      try {
+        readArrayFile(path, 'demo');
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error, arrays).toBeInstanceOf(ArrayFileError);
+      expect((error as Error).name).toBe('ArrayFileError');
+      expect((error as Error).message, arrays).toBe(`${path} does not describe its arrays (a name and a length each).`);
+    }
+    described('[{"name":"a b","length":1}]', '\nx');
+    expect(() => readArrayFile(path, 'demo')).toThrow(`${path} describes arrays no table can hold (an array's name is 1 to 64 letters, digits or "-"; got "a b").`);
+    // a description that does not end its line: what follows the format line is all description, and no bytes are left for the arrays
+    described('[{"name":"a","length":1}]', '');
+    expect(() => readArrayFile(path, 'demo')).toThrow(/holds \d+ bytes of arrays, not the 1 its description gives/);
+  });
+
+  it('is kept, when built on this machine, in the project\'s cache of tools', () => {
+    expect(arrayCacheFolder('/project')).toBe(join('/project', 'node_modules', '.cache', 'tablebase'));
   });
 });

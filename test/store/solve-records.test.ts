@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SolveRecords, solveRecordKey } from '../../store/solve-records';
 import { SolveSlots } from '../../store/solve-slots';
 import { freshTable, testClient } from '../support/dynamodb';
+import { createDynamoClient } from '../../store/client';
+import { StoreUnavailableError } from '../../store/page-store';
 
 const client = testClient();
 const RULES = { solveMs: 1000, retryAfterMs: 5000 };
@@ -51,6 +53,63 @@ describe('solve records', () => {
     await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: solveRecordKey('p', 'q') }, v: { N: '0' }, state: { S: 'solved' }, answer: { S: 'old' } } }));
     expect(await others.read('p', 'q', true)).toBeUndefined();
     expect(await others.claim('p', 'q', 'a', { ...RULES, now: 1 })).toBe(true);
+  });
+});
+
+describe('a solve that could not be started', () => {
+  it('frees its question for the next attempt, when its attempt still holds it and has not ended', async () => {
+    const records = new SolveRecords(client, await freshTable(client, 'solve-release'), { timeoutMs: 5000 });
+    expect(await records.claim('p', 'q', 'a', { ...RULES, now: 0 })).toBe(true);
+    await records.release('p', 'q', 'someone else'); // not its own: nothing changes
+    expect(await records.read('p', 'q', true)).toEqual({ state: 'solving', attempt: 'a', since: 0 });
+    await records.release('p', 'q', 'a');
+    expect(await records.read('p', 'q', true)).toBeUndefined();
+    expect(await records.claim('p', 'q', 'b', { ...RULES, now: 1 })).toBe(true);
+    expect(await records.finish('p', 'q', { state: 'solved', attempt: 'b', since: 1, at: 2, answer: '{"steps":0}' })).toBe(true);
+    await records.release('p', 'q', 'b'); // ended: the answer is kept
+    expect(await records.read('p', 'q', true)).toMatchObject({ state: 'solved', answer: '{"steps":0}' });
+  });
+});
+
+describe('records of another kind', () => {
+  it('are read as absent: an unknown state, an answer that is not JSON, a failure without its reason', async () => {
+    const tableName = await freshTable(client, 'solve-records-kinds');
+    const records = new SolveRecords(client, tableName, { timeoutMs: 5000 });
+    const base = { v: { N: '1' }, attempt: { S: 'a' }, since: { N: '1' }, at: { N: '2' } };
+    const items = {
+      unknown: { ...base, state: { S: 'paused' } },
+      'not-json': { ...base, state: { S: 'solved' }, answer: { S: '{steps' } },
+      'no-reason': { ...base, state: { S: 'failed' } },
+      'no-attempt': { v: { N: '1' }, since: { N: '1' }, state: { S: 'solving' } },
+    };
+    for (const [question, item] of Object.entries(items)) {
+      await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: solveRecordKey('p', question) }, ...item } }));
+      expect(await records.read('p', question, true), question).toBeUndefined();
+    }
+    await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: solveRecordKey('p', 'json') }, ...base, state: { S: 'solved' }, answer: { S: '{"steps":3}' } } }));
+    expect(await records.read('p', 'json', true)).toEqual({ state: 'solved', attempt: 'a', since: 1, at: 2, answer: '{"steps":3}' });
+  });
+});
+
+describe('a store that cannot be reached', () => {
+  it('fails each call with an error saying DynamoDB could not be used for a background solve, and why', async () => {
+    const gone = createDynamoClient({ endpoint: 'http://127.0.0.1:9' });
+    const records = new SolveRecords(gone, 'nowhere', { timeoutMs: 2000 });
+    const slots = new SolveSlots(gone, 'nowhere', { slots: 1, timeoutMs: 2000 });
+    const calls = [
+      () => records.read('p', 'q'),
+      () => records.claim('p', 'q', 'a', { ...RULES, now: 0 }),
+      () => records.finish('p', 'q', { state: 'failed', attempt: 'a', since: 0, at: 1, reason: 'r' }),
+      () => records.release('p', 'q', 'a'),
+      () => slots.take('a', 0, 1),
+      () => slots.give(0, 'a'),
+    ];
+    for (const call of calls) {
+      const failure = call();
+      await expect(failure).rejects.toThrow(StoreUnavailableError);
+      await expect(failure).rejects.toThrow(/^DynamoDB could not be used for a background solve: \w+: ./);
+    }
+    gone.destroy();
   });
 });
 
