@@ -37,7 +37,7 @@ function watched(names: string[], after: (name: string, output: Record<string, u
       const name = command.constructor.name;
       if (names.includes(name)) await before?.(name);
       const output = await client.send(command as never, options as never);
-      if (names.includes(name)) await after(name, output as Record<string, unknown>);
+      if (names.includes(name)) await after(name, output as unknown as Record<string, unknown>);
       return output;
     },
   } as never;
@@ -69,7 +69,7 @@ describe('a load read back', () => {
     const tableName = await freshTable(client, 'changed-page');
     let changed: string | undefined;
     const changing = watched(['BatchGetItemCommand'], (_command, output) => {
-      const item = ((output as BatchGetItemCommandOutput).Responses?.[tableName] ?? []).find((one) => one[PAGE_ATTRIBUTE] !== undefined);
+      const item = ((output as unknown as BatchGetItemCommandOutput).Responses?.[tableName] ?? []).find((one) => one[PAGE_ATTRIBUTE] !== undefined);
       if (item && changed === undefined) {
         changed = item[PARTITION_KEY].S;
         change(item);
