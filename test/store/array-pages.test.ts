@@ -4,7 +4,7 @@
  * longest array's pages, and names or lengths no key or page can hold are refused with a sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { arrayPageBytes, arrayPageRefs, planArrayPages } from '../../store/array-pages';
+import { arrayLayout, arrayPageBytes, arrayPageRefs, planArrayPages } from '../../store/array-pages';
 import { pageCapacity } from '../../store/page-items';
 import { keyPrefix, pageKey } from '../../store/table-keys';
 
@@ -45,5 +45,9 @@ describe('the pages of a table of arrays', () => {
     expect(plan.pages.map(({ start, end }) => [start, end])).toEqual([[0, 0], [0, 3]]);
     expect(plan.levels).toEqual([1, 0, 2]);
     expect(plan.positions).toBe(3);
+    expect(plan.layout).toEqual({ ranks: 3, ranksPerPage: arrayPageBytes('t', plan.arrays), multiplier: 1 });
+    expect(arrayLayout([{ name: 'a', length: 3 }, { name: 'b', length: 4 }], 10)).toEqual({ ranks: 7, ranksPerPage: 10, multiplier: 1 });
+    // nothing stored: one level, of none
+    expect(planArrayPages('t', [{ name: 'none', bytes: new Uint8Array(0) }]).levels).toEqual([0]);
   });
 });

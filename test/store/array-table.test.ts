@@ -1,7 +1,7 @@
 /** A table of byte arrays: loaded, resumed without rewriting, verified, read back whole and checked against its manifest. */
 import { DeleteItemCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ArrayTableError, readArrayTable } from '../../store/array-reads';
+import { ArrayTableError, ArrayTableNotLoadedError, readArrayTable } from '../../store/array-reads';
 import { type ArrayPages, arrayPageBytes, planArrayPages } from '../../store/array-pages';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
@@ -11,7 +11,7 @@ import { manifestKey, progressKey } from '../../store/table-keys';
 import { MAX_GENERATION, generationKey, generationPrefix } from '../../store/generations';
 import { readCatalog } from '../../store/catalog';
 import { MAX_PAGE_ITEM_BYTES, pageItem } from '../../store/page-items';
-import { readProgress } from '../../store/manifests';
+import { type Manifest, SCHEMA_VERSION, manifestItem, readProgress } from '../../store/manifests';
 import { countItems } from '../../store/verify';
 import { seededRandom } from '../../core/seeded';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
@@ -115,13 +115,32 @@ describe('a table of byte arrays', () => {
     await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(key, bytes) }));
     const damaged = readArrayTable(client, tableName, TABLE, { policy: fast });
     await expect(damaged).rejects.toThrow(ArrayTableError);
-    await expect(damaged).rejects.toThrow(/do not match its manifest's checksum.*a page was changed after the load; reload the table/);
+    await expect(damaged).rejects.toThrow(/^The pages of arrays do not match its manifest's checksum \(read sha256:[0-9a-f]{12}…, expected sha256:[0-9a-f]{12}…\): a page was changed after the load; reload the table\.$/);
+    await expect(damaged).rejects.toMatchObject({ name: 'ArrayTableError', message: expect.stringContaining(`expected ${result.manifest.checksum.slice(0, 19)}…`) });
 
     await client.send(new PutItemCommand({ TableName: tableName, Item: pageItem(key, bytes.subarray(1)) }));
-    await expect(readArrayTable(client, tableName, TABLE, { policy: fast })).rejects.toThrow(/Page arrays#second-one#p0003 of arrays holds \d+ bytes, not \d+/);
+    const pageBytes = result.manifest.layout.ranksPerPage;
+    await expect(readArrayTable(client, tableName, TABLE, { policy: fast })).rejects.toThrow(`Page arrays#second-one#p0003 of arrays holds ${pageBytes - 1} bytes, not ${pageBytes}; reload the table.`);
 
     await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: key } } }));
     await expect(readArrayTable(client, tableName, TABLE, { policy: fast })).rejects.toThrow(/arrays lacks its page arrays#second-one#p0003, which its manifest promises/);
     expect(result.manifest.pages).toBeGreaterThan(80);
+  });
+
+  it('refuses a manifest of another version, of positions, or whose pages its arrays do not make', async () => {
+    const tableName = await freshTable(client, 'arrays-manifest');
+    const { manifest } = await loadTable(client, spec(), { tableName, retry: fast });
+    const read = () => readArrayTable(client, tableName, TABLE, { policy: fast, timeoutMs: 5000 });
+    const rewrite = (changed: Manifest) => client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem(changed) }));
+    await expect(read()).resolves.toMatchObject({ manifest });
+
+    await rewrite({ ...manifest, pages: manifest.pages + 1 });
+    await expect(read()).rejects.toMatchObject({ name: 'ArrayTableError', message: `The manifest of arrays says ${manifest.pages + 1} pages, but its arrays make ${manifest.pages}.` });
+    await rewrite({ ...manifest, kind: 'positions', arrays: undefined } as Manifest);
+    await expect(read()).rejects.toMatchObject({ name: 'ArrayTableError', message: 'arrays is a table of positions, not of arrays.' });
+    await rewrite({ ...manifest, schemaVersion: SCHEMA_VERSION - 1 });
+    const old = read();
+    await expect(old).rejects.toThrow(ArrayTableNotLoadedError);
+    await expect(old).rejects.toMatchObject({ name: 'ArrayTableNotLoadedError', message: `arrays was loaded by schema version ${SCHEMA_VERSION - 1}, which this version cannot read; reload it.` });
   });
 });
