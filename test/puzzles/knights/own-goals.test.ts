@@ -161,6 +161,7 @@ describe('loading a goal', () => {
     const taken = builtOnce(knightsSpec('taken', 1, OTHER));
     const again = loadTable(client, taken, { tableName: table, concurrency: 8 });
     await expect(again).rejects.toThrow(GoalConflictError);
+    await expect(again).rejects.toMatchObject({ name: 'GoalConflictError' });
     await expect(again).rejects.toThrow(`knights#taken already holds the goal ${formatKnightsBoard(OWN)}, not ${formatKnightsBoard(OTHER)}; load this goal under another name, or run again with --force to replace it.`);
     const forced = await loadTable(client, taken, { tableName: table, concurrency: 8, force: true });
     expect(forced.manifest.goal).toBe(formatKnightsBoard(OTHER));
@@ -173,6 +174,7 @@ describe('loading a goal', () => {
     const entries = Object.fromEntries(Array.from({ length: MAX_GOALS - 1 }, (_, i) => [`knights#g${i}`, catalogEntryValue({ goal: formatKnightsBoard(OWN), whole: false, depth: 0 })]));
     await client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: CATALOG_KEY }, [CATALOG_ATTRIBUTE]: { M: entries } } }));
     await expect(loadTable(client, knightsSpec('one-more', 0, OTHER), { tableName: table, concurrency: 8 })).rejects.toThrow(CatalogFullError);
+    await expect(loadTable(client, knightsSpec('one-more', 0, OTHER), { tableName: table, concurrency: 8 })).rejects.toMatchObject({ name: 'CatalogFullError' });
     await expect(loadTable(client, knightsSpec('one-more', 0, OTHER), { tableName: table, concurrency: 8 })).rejects.toThrow(
       `The table already serves ${MAX_GOALS} knights goals, the most it can (${MAX_GOALS}); one-more was not loaded.`,
     );
