@@ -23,6 +23,8 @@ const SLOW = [
   'test/scripts/smoke.test.ts',
   'test/lib/bundle.test.ts',
   'test/store/faults.test.ts',
+  'test/store/read-back.test.ts',
+  'test/store/load-race.test.ts',
   'test/lib/loader-bundle.test.ts',
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',

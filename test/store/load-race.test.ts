@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { LoadRaceError } from '../../store/load-errors';
 import { loadTable } from '../../store/loader';
-import { readManifest, type Manifest } from '../../store/manifests';
+import { type Manifest, SCHEMA_VERSION, manifestItem, readManifest } from '../../store/manifests';
 import { manifestKey } from '../../store/table-keys';
 import { PARTITION_KEY } from '../../store/table-schema';
 import { freshTable, testClient } from '../support/dynamodb';
@@ -38,11 +38,15 @@ function overtakenBy(first: () => Promise<unknown>) {
 
 describe('a load overtaken by another', () => {
   it.each([
-    ['an empty table', false],
-    ['a loaded one', true],
-  ])('of %s stops with a sentence and leaves the other\'s table answering', async (_name, loadedBefore) => {
+    ['an empty table', 'none'],
+    ['a loaded one', 'current'],
+    ['one loaded by another schema version', 'outdated'],
+  ] as const)('of %s stops with a sentence and leaves the other\'s table answering', async (_name, before) => {
     const tableName = await freshTable(client, 'race');
-    if (loadedBefore) await loadTable(client, knightsSpec('standard', 1), { tableName, concurrency: 4 });
+    if (before !== 'none') {
+      const { manifest } = await loadTable(client, knightsSpec('standard', 1), { tableName, concurrency: 4 });
+      if (before === 'outdated') await client.send(new PutItemCommand({ TableName: tableName, Item: manifestItem({ ...manifest, schemaVersion: SCHEMA_VERSION - 1 }) }));
+    }
     const late = loadTable(overtakenBy(() => loadTable(client, knightsSpec('standard', 3), { tableName, concurrency: 4, force: true })), knightsSpec('standard', 2), { tableName, concurrency: 4, force: true });
     await expect(late).rejects.toThrow(LoadRaceError);
     await expect(late).rejects.toMatchObject({
