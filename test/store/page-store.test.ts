@@ -12,7 +12,7 @@ import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
 import { pageSlotOf } from '../../store/page-layout';
 import { readPages } from '../../store/page-reads';
-import { PageStore } from '../../store/page-store';
+import { PageMissingError, PageStore, StoreUnavailableError } from '../../store/page-store';
 import { EIGHT_FORMAT, eightLetters, eightSection } from '../../puzzles/eight/tables';
 import { tableOfGoal } from '../../puzzles/knights/loaded-goals';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
@@ -107,6 +107,28 @@ describe('the page store', () => {
       /left 2 keys unprocessed 3 times in a row/,
     );
     faulty.destroy();
+  });
+});
+
+describe('a page the reader cannot have', () => {
+  it('is an error naming the page when the manifest promises a page the table lacks', async () => {
+    const { store, own } = reader();
+    const elsewhere = { ...knights, generation: knights.generation + 7 }; // a generation holding no pages
+    const lookup = store.lookup(KNIGHTS_FORMAT, elsewhere, tableOfGoal('standard'), knightsRank(encodeKnights(standard.board)));
+    await expect(lookup).rejects.toThrow(PageMissingError);
+    await expect(lookup).rejects.toMatchObject({ name: 'PageMissingError', message: expect.stringMatching(/^The manifest of knights#standard promises page knights#standard#p\d+, but the table has no such item; reload the table\.$/) });
+    own.destroy();
+  });
+
+  it('is an error for every question waiting on it when the store cannot be reached, alone or read together', async () => {
+    const gone = createDynamoClient({ endpoint: 'http://127.0.0.1:9' });
+    const store = new PageStore(gone, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: { ...fast, maxAttempts: 2 }, clock: systemClock });
+    const one = store.lookup(EIGHT_FORMAT, eight, eightSection(8), 0);
+    await expect(one).rejects.toThrow(StoreUnavailableError);
+    const together = [5, 6, 7].map((page) => store.lookup(EIGHT_FORMAT, eight, eightSection(8), Array.from({ length: 40_000 }, (_, r) => r).find((r) => pageSlotOf(eight.layout, r).page === page)!));
+    const settled = await Promise.allSettled(together);
+    expect(settled.map((result) => result.status === 'rejected' && result.reason instanceof StoreUnavailableError)).toEqual([true, true, true]);
+    gone.destroy();
   });
 });
 
