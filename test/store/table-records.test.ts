@@ -1,0 +1,59 @@
+/**
+ * The store's small records, without a server: the next generation of a table, the rule for table
+ * names, what is said of a manifest of another schema version or one missing its fields, and the
+ * refusal of an outdated table.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_GENERATION, nextGeneration } from '../../store/generations';
+import { OutdatedTableError } from '../../store/load-errors';
+import { MalformedItemError, tableNameProblem } from '../../store/table-schema';
+import { SCHEMA_VERSION, readManifest } from '../../store/manifests';
+
+describe('the next generation', () => {
+  it('follows the largest taken, skips those taken, and wraps after the last to 1', () => {
+    expect(nextGeneration([])).toBe(1);
+    expect(nextGeneration([3])).toBe(4);
+    expect(nextGeneration([4, 3])).toBe(5);
+    expect(nextGeneration([MAX_GENERATION])).toBe(1);
+    expect(nextGeneration([MAX_GENERATION, 1, 2])).toBe(3);
+    expect(nextGeneration([MAX_GENERATION - 1, MAX_GENERATION, 1])).toBe(2);
+  });
+});
+
+describe('a table name', () => {
+  it('is 3 to 255 letters, digits, "_", "-" or ".", or a sentence says what it must be', () => {
+    for (const name of ['tablebase', 'a_b-c.d', 'x'.repeat(255)]) expect(tableNameProblem(name), name).toBeUndefined();
+    for (const name of ['ab', 'x'.repeat(256), 'a b', 'tábla', '']) expect(tableNameProblem(name), name).toBe(`must be a DynamoDB table name (3 to 255 letters, digits, "_", "-" or "."); got "${name}"`);
+  });
+});
+
+describe('a manifest', () => {
+  it('of another schema version is described by what can be read of it', () => {
+    expect(readManifest({ pk: { S: 'manifest#x' }, schemaVersion: { N: '2' }, table: { S: 'knights#standard' }, completedAt: { S: '2025-01-01T00:00:00Z' }, items: { N: '1234' } })).toEqual({
+      table: 'knights#standard',
+      schemaVersion: 2,
+      completedAt: '2025-01-01T00:00:00Z',
+      items: 1234,
+    });
+    expect(readManifest({ pk: { S: 'manifest#x' }, schemaVersion: { N: '2' } })).toEqual({ table: '?', schemaVersion: 2, completedAt: undefined, items: undefined });
+  });
+
+  it('of this version without its fields is refused, naming its key', () => {
+    const read = () => readManifest({ pk: { S: 'manifest#knights#standard' }, schemaVersion: { N: String(SCHEMA_VERSION) }, table: { S: 'knights#standard' } });
+    expect(read).toThrow(MalformedItemError);
+    expect(read).toThrow(`the manifest manifest#knights#standard says schema version ${SCHEMA_VERSION} but lacks its fields`);
+    expect(() => readManifest({ schemaVersion: { N: String(SCHEMA_VERSION) } })).toThrow(`the manifest ? says schema version ${SCHEMA_VERSION} but lacks its fields`);
+  });
+});
+
+describe('an outdated table', () => {
+  it('is refused with what it holds, when it was written and how many items, and what to do', () => {
+    const error = new OutdatedTableError({ table: 'knights#standard', schemaVersion: 4, completedAt: '2025-01-01T00:00:00Z', items: 12_345 }, 'tablebase');
+    expect(error.name).toBe('OutdatedTableError');
+    expect(error.message).toBe(
+      `Table tablebase holds knights#standard as written by schema version 4 (12,345 items) on 2025-01-01T00:00:00Z; this version stores pages (schema ${SCHEMA_VERSION}) and cannot read it. ` +
+        'Run again with --force to replace it (the old items are deleted, one write unit each), or load into a new table with --table NAME and point the stack at it.',
+    );
+    expect(new OutdatedTableError({ table: 'knights#standard', schemaVersion: 4, completedAt: undefined, items: undefined }, 'tablebase').message).toMatch(/^Table tablebase holds knights#standard as written by schema version 4; this version/);
+  });
+});
