@@ -11,7 +11,7 @@ import { seededRandom } from '../../core/seeded';
 import { type ArrayPages, planArrayPages } from '../../store/array-pages';
 import { VerificationError } from '../../store/load-errors';
 import { loadTable } from '../../store/loader';
-import { PAGE_ATTRIBUTE, pageItem } from '../../store/page-items';
+import { PAGE_ATTRIBUTE, pageBytesOf, pageItem } from '../../store/page-items';
 import type { TableSpec } from '../../store/table-pages';
 import { type DynamoItem, PARTITION_KEY } from '../../store/table-schema';
 import { manifestKey } from '../../store/table-keys';
@@ -77,6 +77,29 @@ describe('a load read back', () => {
       },
     } as never;
     await expect(loadTable(stale, made(), { tableName, concurrency: 4 })).resolves.toMatchObject({ status: 'loaded' });
+  });
+
+  it.each([
+    ['no page', () => undefined, /found no page\)/],
+    ['a page that does not decode', (item: DynamoItem) => pageItem(item[PARTITION_KEY].S!, Uint8Array.of(255, 255, 255, 255)), /found a page that does not decode \(.+\)\)/],
+    ["another page's bytes", (item: DynamoItem, other: DynamoItem) => pageItem(item[PARTITION_KEY].S!, pageBytesOf(other)), /found a page that does not decode \(.+\)\)/],
+  ] as const)('of positions fails when a page read back is not the one written: %s', async (_name, change, found) => {
+    const tableName = await freshTable(client, 'changed-positions');
+    let changed = false;
+    const changing = watched(['BatchGetItemCommand'], (_command, output) => {
+      const items = (output as unknown as BatchGetItemCommandOutput).Responses?.[tableName] ?? [];
+      if (changed || items.length < 2) return;
+      changed = true;
+      const replacement = change(items[0], items[1]);
+      if (replacement) items[0] = replacement;
+      else items.shift();
+    });
+    const error = await loadTable(changing, knightsSpec('standard', 6), { tableName, concurrency: 4 }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(VerificationError);
+    expect((error as Error).message).toMatch(/^\d+ of \d+ positions read back differ from the computed tables \(first: slot \d+ of knights#standard#p\d+ should be \{.+\}, /);
+    expect((error as Error).message, (error as Error).message).toMatch(found);
+    expect((error as Error).message).toMatch(/; no manifest was written\.$/);
+    expect(await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: manifestKey('knights#standard') } }, ConsistentRead: true }))).not.toHaveProperty('Item');
   });
 
   it.each([
