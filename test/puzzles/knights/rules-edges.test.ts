@@ -192,6 +192,20 @@ describe('the knights batch solver', () => {
     expect(solveKnightsBatch(queries, engine, budget)).toEqual(answers);
   });
 
+  it('searches a board whose hole is where the goal has it, but which is not the goal, to its distance', () => {
+    const budget = searchBudget(5_000);
+    for (const goal of [standard, own]) {
+      const hole = goal.board.indexOf('*');
+      const holeHome = [...around.get(goal.board)!].filter(([board, steps]) => steps > 0 && board.indexOf('*') === hole);
+      // two moves back to its cell cannot change a board (a knight out and back): from 4 moves on
+      expect(new Set(holeHome.map(([, steps]) => steps))).toEqual(new Set([4, 6, 8]));
+      for (const steps of [4, 6, 8]) {
+        const [board] = holeHome.find(([, found]) => found === steps)!;
+        expect(searchKnights({ board: board as KnightsBoard, goal, limit: DEPTH }, budget), board).toEqual(expected(around.get(goal.board)!, board, DEPTH));
+      }
+    }
+  });
+
   it('answers an empty batch with no answers', () => {
     expect(solveKnightsBatch([], 'table', searchBudget(0))).toEqual([]);
   });
