@@ -49,11 +49,16 @@ describe('a load read back', () => {
     const tableName = await freshTable(client, 'lost-page');
     let verifying = false;
     let removed: string | undefined;
+    // the count scans in parallel segments: the first to start removes the page, the others wait for it
+    let removal: Promise<void> | undefined;
     const removing = watched(['ScanCommand'], () => undefined, async () => {
-      if (!verifying || removed) return;
-      const [page] = (await scanAll(client, tableName, 'g')).map((item) => item[PARTITION_KEY].S!);
-      removed = page;
-      await client.send(new DeleteItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: page } } }));
+      if (!verifying) return;
+      removal ??= (async () => {
+        const [page] = (await scanAll(client, tableName, 'g')).map((item) => item[PARTITION_KEY].S!);
+        removed = page;
+        await client.send(new DeleteItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: page } } }));
+      })();
+      await removal;
     });
     const error = await loadTable(removing, spec(), { tableName, concurrency: 4, onProgress: ({ phase }) => void (verifying ||= phase === 'verifying') }).catch((thrown: unknown) => thrown);
     expect(removed).toBeDefined();
