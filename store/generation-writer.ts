@@ -114,7 +114,10 @@ export async function writeGeneration(pages: TablePages | ArrayPages, generation
       hooks.report(index + 1, written);
     }
   }
-  if (batch.length > 0) launch(batch);
+  if (batch.length > 0) {
+    await drainTo(hooks.concurrency - 1);
+    launch(batch);
+  }
   await drainTo(0);
   await hooks.checkpoint(total);
   hooks.report(total, written);

@@ -1,0 +1,119 @@
+/**
+ * Writing a generation's pages (store/generation-writer.ts), without a server: batches of 25 from
+ * where an interrupted run stopped, a bounded number in flight, and checkpoints that only ever
+ * claim the pages of batches finished in order (the low-water mark), however the batches finish.
+ */
+import { describe, expect, it } from 'vitest';
+import { planArrayPages } from '../../store/array-pages';
+import { BATCH_SIZE } from '../../store/batch-writer';
+import { type WriteHooks, writeGeneration } from '../../store/generation-writer';
+import { generationKey } from '../../store/generations';
+import { pageBytesOf } from '../../store/page-items';
+import { type DynamoItem, PARTITION_KEY } from '../../store/table-schema';
+
+/** About 130 pages of arrays: 5 whole batches and a short one. */
+const pages = planArrayPages('generation-writer', [{ name: 'values', bytes: Uint8Array.from({ length: 500_000 }, (_, i) => (i * 7) % 251) }]);
+const total = pages.pages.length;
+
+/** Hooks that record what is written and checkpointed; `settle` decides when each batch's write finishes. */
+function recorder(options: { concurrency?: number; checkpointEveryMs?: number; settle?: (batch: number) => Promise<void> } = {}) {
+  const written: DynamoItem[][] = [];
+  const checkpoints: number[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const hooks: WriteHooks = {
+    concurrency: options.concurrency ?? 4,
+    checkpointEveryMs: options.checkpointEveryMs ?? 0,
+    write: async (items) => {
+      const batch = written.push(items) - 1;
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      try {
+        await (options.settle?.(batch) ?? Promise.resolve());
+      } finally {
+        inFlight--;
+      }
+    },
+    checkpoint: async (storedUpTo) => void checkpoints.push(storedUpTo),
+    report: () => {},
+  };
+  return { hooks, written, checkpoints, mostInFlight: () => mostInFlight };
+}
+
+const keysOf = (batches: DynamoItem[][]) => batches.flat().map((item) => item[PARTITION_KEY].S);
+
+describe('writing a generation', () => {
+  it(`writes every page under its generation's key, in batches of ${BATCH_SIZE}, the last one short`, async () => {
+    expect(total % BATCH_SIZE).not.toBe(0);
+    const { hooks, written } = recorder();
+    const result = await writeGeneration(pages, 7, 0, hooks);
+    expect(written.map((batch) => batch.length)).toEqual([...Array(Math.floor(total / BATCH_SIZE)).fill(BATCH_SIZE), total % BATCH_SIZE]);
+    expect(keysOf(written)).toEqual(pages.pages.map(({ key }) => generationKey(7, key)));
+    written.flat().forEach((item, index) => expect(pageBytesOf(item)).toEqual(pages.encode(index)));
+    expect(result.written).toBe(total);
+  });
+
+  it('resumes from a page, writing none before it, yet sizes and hashes every page as a whole run does, in any generation', async () => {
+    const whole = await writeGeneration(pages, 3, 0, recorder().hooks);
+    const { hooks, written } = recorder();
+    const resumed = await writeGeneration(pages, 4, 2 * BATCH_SIZE, hooks);
+    expect(keysOf(written)).toEqual(pages.pages.slice(2 * BATCH_SIZE).map(({ key }) => generationKey(4, key)));
+    expect(resumed).toEqual({ ...whole, written: total - 2 * BATCH_SIZE });
+  });
+
+  it('checkpoints only at its end when the interval is never reached', async () => {
+    const { hooks, checkpoints } = recorder({ checkpointEveryMs: 3_600_000 });
+    await writeGeneration(pages, 1, 0, hooks);
+    expect(checkpoints).toEqual([total]);
+  });
+
+  it('never claims a page whose batch, or an earlier one, has not finished, however the batches finish', async () => {
+    // batch 0 finishes last of all: until then no checkpoint may claim anything
+    let releaseFirst = () => {};
+    const first = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const { hooks, checkpoints, written } = recorder({
+      concurrency: 3,
+      settle: (batch) => (batch === 0 ? first : new Promise((resolve) => setTimeout(resolve, 1))),
+    });
+    const writing = writeGeneration(pages, 1, BATCH_SIZE, hooks);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(written.length).toBeGreaterThan(1);
+    releaseFirst();
+    await writing;
+    // resumed at 25 pages: those are stored already, and nothing past them until batch 0 is
+    expect(checkpoints.length).toBeGreaterThan(2);
+    expect(checkpoints.slice(0, -1)).toEqual(checkpoints.slice(0, -1).map(() => BATCH_SIZE));
+    expect(checkpoints.at(-1)).toBe(total);
+  });
+
+  it(`keeps at most the concurrency's batches in flight`, async () => {
+    for (const concurrency of [1, 2, 5]) {
+      const { hooks, mostInFlight } = recorder({ concurrency, settle: () => new Promise((resolve) => setTimeout(resolve, 1)) });
+      await writeGeneration(pages, 1, 0, hooks);
+      expect(mostInFlight(), `concurrency ${concurrency}`).toBe(concurrency);
+    }
+  });
+
+  it('fails with the first write that failed, once the batches in flight have settled, and checkpoints nothing past it', async () => {
+    const refused = new Error('the table refused the batch');
+    let settled = 0;
+    const { hooks, checkpoints } = recorder({
+      concurrency: 3,
+      settle: async (batch) => {
+        await new Promise((resolve) => setTimeout(resolve, batch === 2 ? 1 : 5));
+        settled++;
+        if (batch === 2) throw refused;
+      },
+    });
+    await expect(writeGeneration(pages, 1, 0, hooks)).rejects.toBe(refused);
+    expect(settled).toBe(3);
+    expect(checkpoints.every((storedUpTo) => storedUpTo <= 2 * BATCH_SIZE)).toBe(true);
+    expect(checkpoints).not.toContain(total);
+  });
+
+  it('writes a page the check finds wrong all the same, and counts it with the first problem', async () => {
+    const { hooks } = recorder();
+    const result = await writeGeneration(pages, 1, 0, { ...hooks, check: (index) => (index % 40 === 3 ? `page ${index} is wrong` : undefined) });
+    expect(result.differing).toEqual({ count: Math.ceil((total - 3) / 40), first: 'page 3 is wrong' });
+    expect(result.written).toBe(total);
+  });
+});
