@@ -15,13 +15,9 @@ export const DEFAULT_REGION = 'us-east-1';
 
 /** Why `endpoint` cannot be a DynamoDB endpoint, or undefined when it can: the one rule for DYNAMODB_ENDPOINT and --endpoint. */
 export function endpointProblem(endpoint: string): string | undefined {
-  let url: URL | undefined;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    url = undefined;
-  }
-  return url && /^https?:$/.test(url.protocol) && url.hostname !== '' ? undefined : `must be an http(s) URL such as http://127.0.0.1:8000; got "${endpoint}"`;
+  // The URL parser gives an http(s) URL a host or refuses it ("http://" alone does not parse).
+  const protocol = URL.canParse(endpoint) ? new URL(endpoint).protocol : undefined;
+  return protocol === 'http:' || protocol === 'https:' ? undefined : `must be an http(s) URL such as http://127.0.0.1:8000; got "${endpoint}"`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { createDynamoClient, endpointProblem } from '../../store/client';
 describe('an endpoint', () => {
   it('is an http(s) URL with a host, or a sentence says what it must be', () => {
     for (const endpoint of ['http://127.0.0.1:8000', 'https://dynamodb.eu-west-1.amazonaws.com']) expect(endpointProblem(endpoint)).toBeUndefined();
-    for (const endpoint of ['127.0.0.1:8000', 'not a url', 'ftp://127.0.0.1:8000', 'file:///tmp/db', '']) {
+    for (const endpoint of ['127.0.0.1:8000', 'not a url', 'ftp://127.0.0.1:8000', 'file:///tmp/db', 'xhttp://127.0.0.1:8000', 'https+x://127.0.0.1', 'http://', 'https:///', '']) {
       expect(endpointProblem(endpoint), endpoint).toBe(`must be an http(s) URL such as http://127.0.0.1:8000; got "${endpoint}"`);
     }
   });

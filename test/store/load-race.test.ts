@@ -2,8 +2,9 @@
  * Two loads of one table at once (store/loader.ts): the manifest is switched only over the one a
  * load read when it began, so a load that finishes second does not undo the first one's switch; it
  * stops with a sentence, its pages kept but not answering, and a run again loads over the winner.
+ * A switch refused for another reason is that refusal.
  */
-import { GetItemCommand, PutItemCommand, type PutItemCommandInput } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, InternalServerError, PutItemCommand, type PutItemCommandInput } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { LoadRaceError } from '../../store/load-errors';
@@ -56,5 +57,22 @@ describe('a load overtaken by another', () => {
     expect(await depthLoaded(tableName)).toBe(3);
     await loadTable(client, knightsSpec('standard', 2), { tableName, concurrency: 4, force: true });
     expect(await depthLoaded(tableName)).toBe(2);
+  });
+});
+
+describe('a switch refused for another reason than its condition', () => {
+  it('fails the load with that refusal, not as a race, and the table answers as before', async () => {
+    const tableName = await freshTable(client, 'race');
+    await loadTable(client, knightsSpec('standard', 1), { tableName, concurrency: 4 });
+    const unavailable = new InternalServerError({ message: 'Internal server error', $metadata: { httpStatusCode: 500 } });
+    const refusing = {
+      send: (command: unknown, options?: unknown) => {
+        const input = (command as { input: PutItemCommandInput }).input;
+        if (command instanceof PutItemCommand && input.Item?.[PARTITION_KEY]?.S === manifestKey(TABLE) && input.ConditionExpression) return Promise.reject(unavailable);
+        return client.send(command as never, options as never);
+      },
+    } as never;
+    await expect(loadTable(refusing, knightsSpec('standard', 2), { tableName, concurrency: 4 })).rejects.toBe(unavailable);
+    expect(await depthLoaded(tableName)).toBe(1);
   });
 });
