@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { arrayPageRefs } from './array-pages';
+import { type ArrayShape, arrayPageRefs } from './array-pages';
 import { readPages } from './page-reads';
 import type { RetryPolicy } from './retry';
 import { type DynamoItem, MalformedItemError, PARTITION_KEY } from './table-schema';
@@ -47,12 +47,11 @@ export async function readArrayTable(client: DynamoDBClient, tableName: string, 
   if (!isCurrent(manifest)) throw new ArrayTableNotLoadedError(`${table} was loaded by schema version ${manifest.schemaVersion}, which this version cannot read; reload it.`);
   if (manifest.kind !== 'arrays' || !manifest.arrays) throw new ArrayTableError(`${table} is a table of positions, not of arrays.`);
   const keys = arrayPageRefs(table, manifest.arrays, manifest.layout.ranksPerPage).map(({ key }) => generationKey(manifest.generation, key));
-  return checkedArrays(manifest, await readPages(client, tableName, keys, options));
+  return checkedArrays(manifest, manifest.arrays, await readPages(client, tableName, keys, options));
 }
 
-/** The arrays assembled from `items` (by their stored keys, the manifest's generation's), when they are exactly what the manifest describes. */
-export function checkedArrays(manifest: Manifest, items: ReadonlyMap<string, { [key: string]: unknown }>): ArrayTable {
-  const shapes = manifest.arrays ?? [];
+/** The arrays (`shapes`, the manifest's) assembled from `items` (by their stored keys, the manifest's generation's), when they are exactly what the manifest describes. */
+function checkedArrays(manifest: Manifest, shapes: readonly ArrayShape[], items: ReadonlyMap<string, { [key: string]: unknown }>): ArrayTable {
   const refs = arrayPageRefs(manifest.table, shapes, manifest.layout.ranksPerPage);
   if (refs.length !== manifest.pages) throw new ArrayTableError(`The manifest of ${manifest.table} says ${manifest.pages} pages, but its arrays make ${refs.length}.`);
   const arrays = shapes.map(({ length }) => new Uint8Array(length));

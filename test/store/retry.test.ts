@@ -3,7 +3,7 @@
  * failures; never a request that is wrong or not allowed, which would fail the same way again.
  */
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryable, isThrottle } from '../../store/retry';
+import { DEFAULT_RETRY, backoffDelay, isRetryable, isThrottle } from '../../store/retry';
 
 /** An error as the SDK throws it. */
 function failure(name: string, details: { code?: string; status?: number; retryable?: unknown } = {}): Error {
@@ -17,8 +17,9 @@ function failure(name: string, details: { code?: string; status?: number; retrya
 
 describe('a failure', () => {
   it('is tried again when DynamoDB is throttling, failing on its side or out of reach', () => {
-    for (const name of ['ProvisionedThroughputExceededException', 'ThrottlingException', 'InternalServerError', 'ServiceUnavailable', 'TimeoutError']) expect(isRetryable(failure(name)), name).toBe(true);
-    for (const code of ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']) expect(isRetryable(failure('Error', { code })), code).toBe(true);
+    const names = ['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable', 'LimitExceededException', 'TimeoutError', 'RequestTimeout', 'RequestTimeoutException'];
+    for (const name of names) expect(isRetryable(failure(name)), name).toBe(true);
+    for (const code of ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND']) expect(isRetryable(failure('Error', { code })), code).toBe(true);
     expect(isRetryable(failure('SomethingNew', { retryable: { throttling: false } }))).toBe(true);
     expect(isRetryable(failure('SomethingNew', { status: 500 }))).toBe(true);
     expect(isRetryable(failure('SomethingNew', { status: 503 }))).toBe(true);
@@ -41,6 +42,16 @@ describe('a failure', () => {
 });
 
 describe('the wait before trying again', () => {
+  it('by default starts under 50 ms, grows to at most 10 s, and gives up after 12 attempts without progress', () => {
+    expect(DEFAULT_RETRY).toMatchObject({ baseMs: 50, maxMs: 10_000, maxAttempts: 12 });
+    const delays = Array.from({ length: 20 }, (_, attempt) => backoffDelay({ ...DEFAULT_RETRY, random: () => 0.999 }, attempt));
+    expect(delays[0]).toBeLessThan(50);
+    expect(Math.max(...delays)).toBeLessThan(10_000);
+    const random = Array.from({ length: 100 }, () => backoffDelay(DEFAULT_RETRY, 0));
+    expect(new Set(random).size).toBeGreaterThan(90);
+  });
+
+
   it('is a random part of a ceiling that doubles with each attempt, up to its largest', () => {
     const policy = { baseMs: 50, maxMs: 1000, maxAttempts: 5, random: () => 0.5 };
     expect([0, 1, 2, 3, 4, 5, 10].map((attempt) => backoffDelay(policy, attempt))).toEqual([25, 50, 100, 200, 400, 500, 500]);
