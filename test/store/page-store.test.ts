@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InternalServerError } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../../core/clock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalize } from '../../puzzles/eight/rules/canonical';
@@ -156,6 +158,86 @@ describe('a warm reader after a forced reload with the same keys', () => {
     expect(await store.lookup(KNIGHTS_FORMAT, now, tableOfGoal('swap'), rankOf(after))).toMatchObject({ distance: 0 });
     expect(await store.lookup(KNIGHTS_FORMAT, now, tableOfGoal('swap'), rankOf(before))).toBeUndefined();
     expect(now.checksum).not.toBe(first.checksum);
+    own.destroy();
+  });
+});
+
+/** A reader on its own client and clock, whose calls are counted, and each call that `plan` names delayed or failed. */
+function controlled() {
+  const own = createDynamoClient({ endpoint: testEndpoint() });
+  const calls: string[] = [];
+  const plan: { delayMs?: number; fail?: boolean }[] = [];
+  own.middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(context.commandName!);
+      const { delayMs = 0, fail = false } = plan.shift() ?? {};
+      if (delayMs > 0) await sleep(delayMs);
+      if (fail) throw new InternalServerError({ message: 'Internal server error', $metadata: { httpStatusCode: 500 } });
+      return next(args);
+    },
+    { step: 'initialize' },
+  );
+  const clock = { time: 0, now: () => clock.time };
+  const store = new PageStore(own, tableName, { timeoutMs: 2000, manifestTtlMs: 1000, cacheBytes: 16 << 20, retry: fast, clock });
+  return { store, calls, plan, clock, own };
+}
+
+describe('what a reader keeps of the manifests and the catalogue', () => {
+  const reads = {
+    'a manifest': (store: PageStore) => store.table(tableOfGoal('standard')),
+    'the catalogue': (store: PageStore) => store.catalog(),
+  };
+
+  it.each(Object.entries(reads))('keeps %s for its time to live: not read again before it ends, read again once it has', async (_name, read) => {
+    const { store, calls, clock, own } = controlled();
+    await read(store);
+    clock.time = 999;
+    await read(store);
+    expect(calls).toHaveLength(1);
+    clock.time = 1000;
+    await read(store);
+    expect(calls).toHaveLength(2);
+    own.destroy();
+  });
+
+  it.each(Object.entries(reads))('does not keep %s it failed to read: the next question reads it again', async (_name, read) => {
+    const { store, calls, plan, own } = controlled();
+    plan.push({ fail: true });
+    await expect(read(store)).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    await expect(read(store)).resolves.toBeDefined();
+    expect(calls).toHaveLength(2);
+    own.destroy();
+  });
+
+  it('keeps the catalogue of a fresh read when an older read fails after it', async () => {
+    const { store, calls, plan, own } = controlled();
+    plan.push({ delayMs: 100, fail: true });
+    const older = store.catalog({ fresh: true });
+    await sleep(10);
+    const newer = await store.catalog({ fresh: true });
+    await expect(older).rejects.toThrow(StoreUnavailableError);
+    expect(await store.catalog()).toBe(newer);
+    expect(calls).toHaveLength(2);
+    own.destroy();
+  });
+});
+
+describe('a page asked for again while it is read', () => {
+  it('is read once: by a question that comes while the read is out, and under a manifest of other bytes with the same key', async () => {
+    const ranks = Array.from({ length: 20_000 }, (_, r) => r).filter((r) => pageSlotOf(eight.layout, r).page === 4).slice(0, 2);
+    const { store, calls, plan, own } = controlled();
+    plan.push({ delayMs: 100 });
+    const first = store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[0]);
+    await sleep(20); // its GetItem is out
+    const second = store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[1]);
+    expect((await Promise.all([first, second])).map((record) => typeof record?.distance)).toEqual(['number', 'number']);
+    expect(calls).toEqual(['GetItemCommand']);
+
+    const page = pageSlotOf(eight.layout, ranks[0]).page + 1;
+    const key = pageKey(eightSection(8), page, EIGHT_FORMAT.pageDigits);
+    const [ours, theirs] = await Promise.all([store.page(EIGHT_FORMAT, eight, key, page), store.page(EIGHT_FORMAT, { ...eight, checksum: 'sha256:another' }, key, page)]);
+    expect(theirs).toEqual(ours);
+    expect(calls).toEqual(['GetItemCommand', 'GetItemCommand']);
     own.destroy();
   });
 });

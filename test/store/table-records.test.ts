@@ -1,13 +1,13 @@
 /**
  * The store's small records, without a server: the next generation of a table, the rule for table
  * names, what is said of a manifest of another schema version or one missing its fields, and the
- * refusal of an outdated table.
+ * refusal of an outdated table, and when two loads are the same one.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_GENERATION, nextGeneration } from '../../store/generations';
 import { OutdatedTableError } from '../../store/load-errors';
 import { MalformedItemError, tableNameProblem } from '../../store/table-schema';
-import { SCHEMA_VERSION, readManifest } from '../../store/manifests';
+import { SCHEMA_VERSION, readManifest, sameIdentity } from '../../store/manifests';
 
 describe('the next generation', () => {
   it('follows the largest taken, skips those taken, and wraps after the last to 1', () => {
@@ -43,6 +43,29 @@ describe('a manifest', () => {
     expect(read).toThrow(MalformedItemError);
     expect(read).toThrow(`the manifest manifest#knights#standard says schema version ${SCHEMA_VERSION} but lacks its fields`);
     expect(() => readManifest({ schemaVersion: { N: String(SCHEMA_VERSION) } })).toThrow(`the manifest ? says schema version ${SCHEMA_VERSION} but lacks its fields`);
+  });
+});
+
+describe('the identity of a load', () => {
+  const identity = { table: 'knights#standard', schemaVersion: SCHEMA_VERSION, goal: 'goal', parts: 'parts', depth: 9, layout: { ranks: 1000, ranksPerPage: 100, multiplier: 7 }, pages: 10 };
+
+  it('is the same for the same table, version, goal, parts, depth, pages and layout, and only then: a progress of another is never resumed', () => {
+    expect(sameIdentity(identity, { ...identity, layout: { ...identity.layout } })).toBe(true);
+    const others = [
+      { table: 'knights#other' },
+      { schemaVersion: SCHEMA_VERSION - 1 },
+      { goal: 'another goal' },
+      { parts: undefined },
+      { depth: 8 },
+      { pages: 11 },
+      { layout: { ...identity.layout, ranks: 1001 } },
+      { layout: { ...identity.layout, ranksPerPage: 101 } },
+      { layout: { ...identity.layout, multiplier: 11 } },
+    ];
+    for (const other of others) {
+      expect(sameIdentity(identity, { ...identity, ...other }), JSON.stringify(other)).toBe(false);
+      expect(sameIdentity({ ...identity, ...other }, identity), JSON.stringify(other)).toBe(false);
+    }
   });
 });
 
