@@ -23,8 +23,9 @@ class QuickestFirst extends BaseSequencer {
  * coverage reaches it. Many load tables, so the local DynamoDB server is started as in the suites.
  * The store's build of a whole space (measure-build) is left out: minutes a run.
  *
- * MUTATE_TESTS picks a part: `units`, the tests of the page codec and the puzzles' rules (which
- * meet every mutant of those files in an hour on 2 cores); `service`, the tests of the store's
+ * MUTATE_TESTS picks a part: `units`, the tests of the page codec, of the store's build of pages
+ * (measuring, encoding, the table's plan) and of the puzzles' rules, none of which needs the server
+ * (they meet every mutant of those files in an hour on 2 cores); `service`, the tests of the store's
  * DynamoDB side and of the API, whose files load tables before their tests, so that a codec or
  * rules mutant covered by them would take tens of seconds each; `store`, the store's own tests
  * only, for its DynamoDB side (the loader, checks, catalogue, manifests, reads): the API's tests
@@ -49,6 +50,8 @@ const UNITS = [
   'test/store/page-checksum.test.ts',
   'test/store/page-encoding.test.ts',
   'test/store/entry-index.test.ts',
+  'test/store/measure.test.ts',
+  'test/store/table-pages.test.ts',
   'test/puzzles/stored-tables-limits.test.ts',
   'test/puzzles/knights/board.test.ts',
   'test/puzzles/knights/goals.test.ts',

@@ -44,8 +44,7 @@ export function isRetryable(error: unknown): boolean {
   const details = error as Error & { code?: string; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
   if (RETRYABLE_NAMES.has(error.name) || RETRYABLE_CODES.has(details.code ?? '')) return true;
   if (details.$retryable) return true;
-  const status = details.$metadata?.httpStatusCode;
-  return status !== undefined && status >= 500;
+  return (details.$metadata?.httpStatusCode ?? 0) >= 500;
 }
 
 /** Whether the failure is the service asking us to slow down (counted apart in progress). */

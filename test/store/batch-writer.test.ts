@@ -30,7 +30,10 @@ function taking(take: (pending: number) => number): { client: DynamoDBClient; ca
       const [table, requests] = Object.entries(input.RequestItems)[0];
       const kept = take(requests.length);
       const result = kept > 0 ? await next({ ...args, input: { RequestItems: { [table]: requests.slice(0, kept) } } }) : { output: { $metadata: {} }, response: {} };
-      (result.output as { UnprocessedItems?: Record<string, WriteRequest[]> }).UnprocessedItems = kept < requests.length ? { [table]: requests.slice(kept) } : {};
+      const output = result.output as { UnprocessedItems?: Record<string, WriteRequest[]> };
+      // an answer that stored everything may leave the field out
+      if (kept < requests.length) output.UnprocessedItems = { [table]: requests.slice(kept) };
+      else delete output.UnprocessedItems;
       return result;
     },
     { step: 'initialize', name: 'takeSome' },

@@ -11,6 +11,23 @@ describe('an endpoint', () => {
   });
 });
 
+/** Runs `body` with these AWS variables set (undefined: unset), and puts them back after. */
+async function withEnvironment(variables: Record<string, string | undefined>, body: () => Promise<void>): Promise<void> {
+  const saved = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  const set = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  set(variables);
+  try {
+    await body();
+  } finally {
+    set(saved);
+  }
+}
+
 describe('a client', () => {
   const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' };
 
@@ -21,17 +38,19 @@ describe('a client', () => {
     client.destroy();
   });
 
+  it('of a local server takes the environment\'s credentials when it has some', async () => {
+    await withEnvironment({ AWS_ACCESS_KEY_ID: 'AKIDFROMENV', AWS_SECRET_ACCESS_KEY: 'from-env', AWS_PROFILE: undefined, AWS_SESSION_TOKEN: undefined }, async () => {
+      const client = createDynamoClient({ endpoint: 'http://127.0.0.1:8000' });
+      expect(await client.config.credentials()).toMatchObject({ accessKeyId: 'AKIDFROMENV', secretAccessKey: 'from-env' });
+      client.destroy();
+    });
+  });
+
   it('of a local server needs no AWS credentials of anyone\'s', async () => {
-    const saved = { key: process.env.AWS_ACCESS_KEY_ID, profile: process.env.AWS_PROFILE };
-    delete process.env.AWS_ACCESS_KEY_ID;
-    delete process.env.AWS_PROFILE;
-    try {
+    await withEnvironment({ AWS_ACCESS_KEY_ID: undefined, AWS_PROFILE: undefined }, async () => {
       const client = createDynamoClient({ endpoint: 'http://127.0.0.1:8000', credentials });
       expect(await client.config.credentials()).toMatchObject({ accessKeyId: 'local', secretAccessKey: 'local' });
       client.destroy();
-    } finally {
-      if (saved.key !== undefined) process.env.AWS_ACCESS_KEY_ID = saved.key;
-      if (saved.profile !== undefined) process.env.AWS_PROFILE = saved.profile;
-    }
+    });
   });
 });

@@ -9,6 +9,7 @@ import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../core/seeded';
 import { type ArrayPages, planArrayPages } from '../../store/array-pages';
+import { spotChecksFor } from '../../store/generation-checks';
 import { VerificationError } from '../../store/load-errors';
 import { loadTable } from '../../store/loader';
 import { PAGE_ATTRIBUTE, pageBytesOf, pageItem } from '../../store/page-items';
@@ -105,6 +106,21 @@ describe('a load read back', () => {
     expect((error as Error).message, (error as Error).message).toMatch(found);
     expect((error as Error).message).toMatch(/; no manifest was written\.$/);
     expect(await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: manifestKey('knights#standard') } }, ConsistentRead: true }))).not.toHaveProperty('Item');
+  });
+
+  it('of positions reads back the random positions asked for, by default one in a thousand and at least 1,000, besides the farthest', async () => {
+    // every answer loses its first page, so that the load fails and says how many positions it read back
+    const sampled = async (spotChecks: number | undefined) => {
+      const tableName = await freshTable(client, 'spot-checks');
+      const losing = watched(['BatchGetItemCommand'], (_command, output) => void (output as unknown as BatchGetItemCommandOutput).Responses?.[tableName]?.shift());
+      const error = await loadTable(losing, knightsSpec('standard', 6), { tableName, concurrency: 4, spotChecks }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(VerificationError);
+      return Number(/^\d+ of (\d+) positions read back differ/.exec((error as Error).message)![1]);
+    };
+    const positions = (await knightsSpec('standard', 6).build()).positions;
+    const [few, byDefault] = [await sampled(7), await sampled(undefined)];
+    expect(spotChecksFor(positions)).toBe(Math.min(positions, 1000));
+    expect(byDefault - few).toBe(spotChecksFor(positions) - 7);
   });
 
   it.each([

@@ -72,7 +72,7 @@ describe('a solve that could not be started', () => {
 });
 
 describe('records of another kind', () => {
-  it('are read as absent: an unknown state, an answer that is not JSON, a failure without its reason', async () => {
+  it('are read as absent: an unknown state, an answer that is not JSON, a failure without its reason, a record without its attempt or start, of another version or none', async () => {
     const tableName = await freshTable(client, 'solve-records-kinds');
     const records = new SolveRecords(client, tableName, { timeoutMs: 5000 });
     const base = { v: { N: '1' }, attempt: { S: 'a' }, since: { N: '1' }, at: { N: '2' } };
@@ -81,6 +81,9 @@ describe('records of another kind', () => {
       'not-json': { ...base, state: { S: 'solved' }, answer: { S: '{steps' } },
       'no-reason': { ...base, state: { S: 'failed' } },
       'no-attempt': { v: { N: '1' }, since: { N: '1' }, state: { S: 'solving' } },
+      'no-since': { v: { N: '1' }, attempt: { S: 'a' }, state: { S: 'solving' } },
+      'another-version': { ...base, v: { N: '2' }, state: { S: 'solving' } },
+      'no-version': { attempt: { S: 'a' }, since: { N: '1' }, state: { S: 'solving' } },
     };
     for (const [question, item] of Object.entries(items)) {
       await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: solveRecordKey('p', question) }, ...item } }));
@@ -108,6 +111,7 @@ describe('a store that cannot be reached', () => {
       const failure = call();
       await expect(failure).rejects.toThrow(StoreUnavailableError);
       await expect(failure).rejects.toThrow(/^DynamoDB could not be used for a background solve: \w+: ./);
+      await expect(failure).rejects.toMatchObject({ cause: expect.any(Error) });
     }
     gone.destroy();
   });
@@ -127,5 +131,13 @@ describe('solve slots', () => {
     expect(await slots.take('d', 999, 2000)).toBe(0);
     // slot 1's holder never gave it back (a solve that died): free once its time is up
     expect(await slots.take('e', 1000, 3000)).toBe(1);
+  });
+
+  it('are tried from a random one, so that solves at once do not all contend for the first', async () => {
+    const tableName = await freshTable(client, 'solve-slots-random');
+    const from = (random: number) => new SolveSlots(client, tableName, { slots: 4, timeoutMs: 5000, random: () => random });
+    expect(await from(0.8).take('a', 0, 1000)).toBe(3);
+    expect(await from(0.3).take('b', 0, 1000)).toBe(1);
+    expect(await from(0.8).take('c', 0, 1000)).toBe(0); // 3 is held: the next, round to the first
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The store's small records, without a server: the next generation of a table, the rule for table
  * names, what is said of a manifest of another schema version or one missing its fields, and the
- * refusal of an outdated table, and when two loads are the same one.
+ * refusal of an outdated table, when two loads are the same one, and the catalogue's entries.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_GENERATION, nextGeneration } from '../../store/generations';
+import { readCatalog } from '../../store/catalog';
 import { OutdatedTableError } from '../../store/load-errors';
 import { MalformedItemError, tableNameProblem } from '../../store/table-schema';
 import { SCHEMA_VERSION, readManifest, sameIdentity } from '../../store/manifests';
@@ -66,6 +67,26 @@ describe('the identity of a load', () => {
       expect(sameIdentity(identity, { ...identity, ...other }), JSON.stringify(other)).toBe(false);
       expect(sameIdentity({ ...identity, ...other }, identity), JSON.stringify(other)).toBe(false);
     }
+  });
+});
+
+describe('the catalogue item', () => {
+  it('lists the entries of its shape and leaves out those that are not, never failing on them', () => {
+    const entry = { goal: { S: 'g' }, whole: { BOOL: true }, depth: { N: '9' } };
+    const item = {
+      tables: {
+        M: {
+          good: { M: entry },
+          'no-goal': { M: { whole: entry.whole, depth: entry.depth } },
+          'no-whole': { M: { goal: entry.goal, depth: entry.depth } },
+          'no-depth': { M: { goal: entry.goal, whole: entry.whole } },
+          'not-a-map': { S: 'x' },
+        },
+      },
+    };
+    expect([...readCatalog(item)]).toEqual([['good', { goal: 'g', whole: true, depth: 9 }]]);
+    expect(readCatalog(undefined).size).toBe(0);
+    expect(readCatalog({ pk: { S: 'catalog' } }).size).toBe(0);
   });
 });
 
