@@ -25,6 +25,7 @@ const SLOW = [
   'test/store/faults.test.ts',
   'test/store/read-back.test.ts',
   'test/store/load-race.test.ts',
+  'test/store/crash-leftovers.test.ts',
   'test/lib/loader-bundle.test.ts',
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',
