@@ -38,6 +38,19 @@ describe('a client', () => {
     client.destroy();
   });
 
+  it("takes the environment's region, or us-east-1 when it names none", async () => {
+    await withEnvironment({ AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined }, async () => {
+      const client = createDynamoClient({ endpoint: 'http://127.0.0.1:8000' });
+      expect(await client.config.region()).toBe('us-east-1');
+      client.destroy();
+    });
+    await withEnvironment({ AWS_REGION: undefined, AWS_DEFAULT_REGION: 'eu-north-1' }, async () => {
+      const client = createDynamoClient({ endpoint: 'http://127.0.0.1:8000' });
+      expect(await client.config.region()).toBe('eu-north-1');
+      client.destroy();
+    });
+  });
+
   it('of a local server takes the environment\'s credentials when it has some', async () => {
     await withEnvironment({ AWS_ACCESS_KEY_ID: 'AKIDFROMENV', AWS_SECRET_ACCESS_KEY: 'from-env', AWS_PROFILE: undefined, AWS_SESSION_TOKEN: undefined }, async () => {
       const client = createDynamoClient({ endpoint: 'http://127.0.0.1:8000' });
