@@ -58,7 +58,7 @@ import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { keyPrefix, manifestKey, previousKey, progressKey } from './table-keys';
 import type { AnyTableSpec, TablePages } from './table-pages';
 import { type DynamoItem, PARTITION_KEY } from './table-schema';
-import { checkPage, removeOthers } from './verify';
+import { checkPage, removeItemsUnder } from './verify';
 
 /** How often the progress item is saved: a resumed load repeats at most this much writing. */
 export const CHECKPOINT_EVERY_MS = 2000;
@@ -180,7 +180,7 @@ class LoadRun {
 
   /** Removes every item whose key starts with `prefix` (a generation no manifest names any more); how many. */
   removeUnder(prefix: string): Promise<number> {
-    return removeOthers(this.client, this.tableName, prefix, new Set(), this.policy, this.stats, this.pace);
+    return removeItemsUnder(this.client, this.tableName, prefix, this.policy, this.stats, this.pace);
   }
 
   removeGeneration(generation: number): Promise<number> {

@@ -75,24 +75,14 @@ export async function countItems(client: DynamoDBClient, tableName: string, pref
 }
 
 /**
- * Deletes the items under `prefix` that are not among `keep`: pages of an earlier, deeper load,
- * or items of an older schema, so that the table holds exactly what this load wrote. Returns how
- * many were removed.
+ * Deletes every item under `prefix`: the pages of a generation no manifest names any more (an
+ * earlier load's, an interrupted one's), or the items of an older schema. Returns how many.
  */
-export async function removeOthers(
-  client: DynamoDBClient,
-  tableName: string,
-  prefix: string,
-  keep: ReadonlySet<string>,
-  policy: RetryPolicy,
-  stats: WriteStats,
-  pace?: ReadPace,
-): Promise<number> {
+export async function removeItemsUnder(client: DynamoDBClient, tableName: string, prefix: string, policy: RetryPolicy, stats: WriteStats, pace?: ReadPace): Promise<number> {
   let removed = 0;
   await scanPrefix(client, { tableName, prefix, segments: 1, select: 'KEYS', policy, pace }, async ({ items }) => {
-    const stale = items.filter((item) => !keep.has(item[PARTITION_KEY].S!));
-    for (let i = 0; i < stale.length; i += BATCH_SIZE) {
-      const deletes = stale.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
+    for (let i = 0; i < items.length; i += BATCH_SIZE) {
+      const deletes = items.slice(i, i + BATCH_SIZE).map((item) => ({ DeleteRequest: { Key: { [PARTITION_KEY]: item[PARTITION_KEY] } } }));
       await writeBatchRequests(client, tableName, deletes, policy, stats);
       removed += deletes.length;
     }
