@@ -6,8 +6,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BatchGetItemCommand, type DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { BATCH_SIZE, newWriteStats, writeBatch } from '../../store/batch-writer';
 import { createDynamoClient } from '../../store/client';
 import { BATCH_GET_LIMIT, UnprocessedKeysError, readPages } from '../../store/page-reads';
 import type { ReadPace } from '../../store/read-pace';
@@ -19,10 +20,16 @@ const client = testClient();
 const fast = { ...DEFAULT_RETRY, baseMs: 1, maxMs: 5, maxAttempts: 3 };
 const KEYS = Array.from({ length: 250 }, (_, i) => `item#${String(i).padStart(3, '0')}`);
 
-async function tableOfEvenKeys(): Promise<string> {
-  const tableName = await freshTable(client, 'page-reads');
-  for (const key of KEYS.filter((_, i) => i % 2 === 0)) await client.send(new PutItemCommand({ TableName: tableName, Item: { [PARTITION_KEY]: { S: key }, n: { S: key.slice(5) } } }));
-  return tableName;
+/** A table holding every other key, read by every test (none writes). */
+let evenKeys: Promise<string> | undefined;
+function tableOfEvenKeys(): Promise<string> {
+  evenKeys ??= (async () => {
+    const tableName = await freshTable(client, 'page-reads');
+    const items = KEYS.filter((_, i) => i % 2 === 0).map((key) => ({ [PARTITION_KEY]: { S: key }, n: { S: key.slice(5) } }));
+    for (let i = 0; i < items.length; i += BATCH_SIZE) await writeBatch(client, tableName, items.slice(i, i + BATCH_SIZE), DEFAULT_RETRY, newWriteStats());
+    return tableName;
+  })();
+  return evenKeys;
 }
 
 /** A client of the same server whose BatchGetItem calls are counted, and answered by `answer` when it gives an answer. */
