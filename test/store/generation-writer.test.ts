@@ -85,6 +85,13 @@ describe('writing a generation', () => {
     expect(checkpoints.at(-1)).toBe(total);
   });
 
+  it('claims, one batch at a time, every page of the batches before the one it has just sent', async () => {
+    const { hooks, checkpoints } = recorder({ concurrency: 1, checkpointEveryMs: 0 });
+    await writeGeneration(pages, 1, 0, hooks);
+    const whole = Math.floor(total / BATCH_SIZE);
+    expect(checkpoints).toEqual([...Array.from({ length: whole }, (_, batch) => batch * BATCH_SIZE), total]);
+  });
+
   it(`keeps at most the concurrency's batches in flight`, async () => {
     for (const concurrency of [1, 2, 5]) {
       const { hooks, mostInFlight } = recorder({ concurrency, settle: () => new Promise((resolve) => setTimeout(resolve, 1)) });

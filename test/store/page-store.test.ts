@@ -241,3 +241,14 @@ describe('a page asked for again while it is read', () => {
     own.destroy();
   });
 });
+
+describe('a page whose read failed', () => {
+  it('is read again by the next question, not failed from memory', async () => {
+    const { store, calls, plan, own } = controlled();
+    plan.push({ fail: true });
+    await expect(store.lookup(EIGHT_FORMAT, eight, eightSection(8), 0)).rejects.toThrow(StoreUnavailableError);
+    expect(await store.lookup(EIGHT_FORMAT, eight, eightSection(8), 0)).toBeDefined();
+    expect(calls).toEqual(['GetItemCommand', 'GetItemCommand']);
+    own.destroy();
+  });
+});

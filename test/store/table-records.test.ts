@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_GENERATION, nextGeneration } from '../../store/generations';
 import { readCatalog } from '../../store/catalog';
-import { OutdatedTableError } from '../../store/load-errors';
+import { GoalConflictError, LoadRaceError, OutdatedTableError, VerificationError } from '../../store/load-errors';
 import { MalformedItemError, tableNameProblem } from '../../store/table-schema';
 import { SCHEMA_VERSION, readManifest, sameIdentity } from '../../store/manifests';
 
@@ -37,6 +37,8 @@ describe('a manifest', () => {
       items: 1234,
     });
     expect(readManifest({ pk: { S: 'manifest#x' }, schemaVersion: { N: '2' } })).toEqual({ table: '?', schemaVersion: 2, completedAt: undefined, items: undefined });
+    // the first version wrote none
+    expect(readManifest({ pk: { S: 'manifest#x' }, table: { S: 'knights#standard' } })).toMatchObject({ table: 'knights#standard', schemaVersion: 1 });
   });
 
   it('of this version without its fields is refused, naming its key', () => {
@@ -87,6 +89,19 @@ describe('the catalogue item', () => {
     expect([...readCatalog(item)]).toEqual([['good', { goal: 'g', whole: true, depth: 9 }]]);
     expect(readCatalog(undefined).size).toBe(0);
     expect(readCatalog({ pk: { S: 'catalog' } }).size).toBe(0);
+  });
+});
+
+describe('the errors of a load', () => {
+  it('are named for what went wrong, so that logs and callers tell them apart', () => {
+    for (const [error, name] of [
+      [new VerificationError('v'), 'VerificationError'],
+      [new GoalConflictError('g'), 'GoalConflictError'],
+      [new LoadRaceError('r'), 'LoadRaceError'],
+    ] as const) {
+      expect(error.name).toBe(name);
+      expect(error).toBeInstanceOf(Error);
+    }
   });
 });
 
