@@ -1,7 +1,5 @@
 /** A table of byte arrays: loaded, resumed without rewriting, verified, read back whole and checked against its manifest. */
 import { DeleteItemCommand, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ArrayTableError, ArrayTableNotLoadedError, readArrayTable } from '../../store/array-reads';
 import { type ArrayPages, arrayPageBytes, planArrayPages } from '../../store/array-pages';
@@ -17,6 +15,7 @@ import { type Manifest, SCHEMA_VERSION, manifestItem, readProgress } from '../..
 import { countItems } from '../../store/verify';
 import { seededRandom } from '../../core/seeded';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { withSilentEndpoint } from '../support/silent-server';
 import { injectFaults } from '../support/faults';
 
 const client = testClient();
@@ -130,16 +129,14 @@ describe('a table of byte arrays', () => {
   });
 
   it('gives up on a server that never answers when its call\'s time is up', async () => {
-    const silent = createServer(() => {}); // accepts connections, never answers
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const hanging = createDynamoClient({ endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
-    try {
-      await expect(readArrayTable(hanging, 'arrays-silent', TABLE, { policy: fast, timeoutMs: 100 })).rejects.toMatchObject({ name: 'AbortError' });
-    } finally {
-      hanging.destroy();
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
-    }
+    await withSilentEndpoint(async (endpoint) => {
+      const hanging = createDynamoClient({ endpoint });
+      try {
+        await expect(readArrayTable(hanging, 'arrays-silent', TABLE, { policy: fast, timeoutMs: 100 })).rejects.toMatchObject({ name: 'AbortError' });
+      } finally {
+        hanging.destroy();
+      }
+    });
   });
 
   it('refuses a manifest of another version, of positions, or whose pages its arrays do not make', async () => {

@@ -4,8 +4,6 @@
  * strongly consistent), an answer without the table's items taken as none read, and a call that
  * never ends given up when its time is up.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { BATCH_SIZE, newWriteStats, writeBatch } from '../../store/batch-writer';
@@ -15,6 +13,7 @@ import type { ReadPace } from '../../store/read-pace';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { PARTITION_KEY } from '../../store/table-schema';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
+import { withSilentEndpoint } from '../support/silent-server';
 
 const client = testClient();
 const fast = { ...DEFAULT_RETRY, baseMs: 1, maxMs: 5, maxAttempts: 3 };
@@ -93,15 +92,13 @@ describe('reading items by key', () => {
   });
 
   it('gives up on a server that never answers when its call\'s time is up', async () => {
-    const silent = createServer(() => {}); // accepts connections, never answers
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const hanging = createDynamoClient({ endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
-    try {
-      await expect(readPages(hanging, 'page-reads-silent', ['item#000'], { policy: fast, timeoutMs: 100 })).rejects.toMatchObject({ name: 'AbortError' });
-    } finally {
-      hanging.destroy();
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
-    }
+    await withSilentEndpoint(async (endpoint) => {
+      const hanging = createDynamoClient({ endpoint });
+      try {
+        await expect(readPages(hanging, 'page-reads-silent', ['item#000'], { policy: fast, timeoutMs: 100 })).rejects.toMatchObject({ name: 'AbortError' });
+      } finally {
+        hanging.destroy();
+      }
+    });
   });
 });
