@@ -27,6 +27,7 @@ const SLOW = [
   'test/store/load-race.test.ts',
   'test/store/crash-leftovers.test.ts',
   'test/store/verify.test.ts',
+  'test/store/load-requests.test.ts',
   'test/lib/loader-bundle.test.ts',
   'test/scripts/local-faults.test.ts',
   'test/browser/**/*.test.ts',

@@ -381,7 +381,7 @@ async function removeReplaced(run: LoadRun, { manifest, current, previous, previ
   for (const generation of new Set(foreignGenerations)) {
     if (generation !== next.generation && generation !== current?.generation && generation !== previous?.generation) removed += await run.removeGeneration(generation);
   }
-  // a previous manifest of another version names pages removed above
-  if (previousItem && !previous && !keepsCurrent) await run.remove(previousKey(run.spec.table));
+  // with no current manifest of this version to keep, the previous one (of any version) names pages removed above
+  if (previousItem && !keepsCurrent) await run.remove(previousKey(run.spec.table));
   return removed;
 }

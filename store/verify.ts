@@ -19,7 +19,7 @@ import type { StoredPosition, TablePages } from './table-pages';
 import { type DynamoItem, PARTITION_KEY } from './table-schema';
 import { pageBytesOf } from './page-items';
 
-/** Scans the keys of the items whose key starts with a prefix, page by page, in parallel segments. */
+/** Scans the keys of the items whose key starts with a prefix, page by page, in parallel segments, strongly consistent. */
 async function scanPrefix(
   client: DynamoDBClient,
   scan: { tableName: string; prefix: string; segments: number; select: 'COUNT' | 'KEYS'; policy: RetryPolicy; pace?: ReadPace },
@@ -40,6 +40,9 @@ async function scanPrefix(
               ExpressionAttributeValues: { ':prefix': { S: scan.prefix } },
               ...(scan.select === 'COUNT' ? { Select: 'COUNT' } : { ProjectionExpression: '#pk' }),
               ExclusiveStartKey: startKey,
+              // a load counts the pages it has just written: an eventually consistent Scan may not
+              // see the last of them yet, and count short
+              ConsistentRead: true,
               // what the page cost, for the pace (a Scan pays for everything it reads, whatever its filter keeps)
               ReturnConsumedCapacity: scan.pace ? 'TOTAL' : undefined,
             }),

@@ -6,7 +6,7 @@
  * generation for that, so that a rollback finds every page of it. And an interrupted load of
  * another goal under the table's name is refused, unless forced, like a loaded one.
  */
-import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { generationPrefix } from '../../store/generations';
@@ -14,7 +14,7 @@ import { GoalConflictError } from '../../store/load-errors';
 import { loadTable } from '../../store/loader';
 import { type Manifest, SCHEMA_VERSION, manifestItem, progressItem } from '../../store/manifests';
 import type { DynamoItem } from '../../store/table-schema';
-import { previousKey } from '../../store/table-keys';
+import { manifestKey, previousKey } from '../../store/table-keys';
 import { countItems } from '../../store/verify';
 import { freshTable, testClient } from '../support/dynamodb';
 
@@ -32,6 +32,7 @@ describe('an item a killed load left, naming a generation still kept', () => {
     ['its progress, not yet removed after the switch', (current: Manifest) => progressOf(current)],
     ['the previous manifest, written before the switch of the manifest itself', (current: Manifest) => manifestItem(current, previousKey(TABLE))],
     ['a progress item of another schema version with the same generation', (current: Manifest) => ({ ...progressOf(current), schemaVersion: { N: String(SCHEMA_VERSION - 1) } })],
+    ['a previous manifest of another schema version with the same generation', (current: Manifest) => ({ ...manifestItem(current, previousKey(TABLE)), schemaVersion: { N: String(SCHEMA_VERSION - 1) } })],
   ])('(%s) does not remove it: the next load keeps it whole, and a rollback answers from it', async (_name, leftover) => {
     const tableName = await freshTable(client, 'leftovers');
     const { manifest: first } = await loadTable(client, knightsSpec('standard', 1), options(tableName));
@@ -65,5 +66,26 @@ describe('an interrupted load under the table\'s name', () => {
     const forced = await loadTable(client, knightsSpec('standard', 2), { ...options(tableName), force: true });
     expect(forced.status).toBe('loaded');
     expect(await countItems(client, tableName, generationPrefix(generation, TABLE))).toBe(forced.manifest.generation === generation ? forced.manifest.pages : 0);
+  });
+});
+
+describe('a previous manifest of this version under a manifest of another', () => {
+  // an older release loaded over the table, leaving this version's previous manifest in place
+  it('is removed with its pages by the forced load, so that no later load restores pages that are gone', async () => {
+    const tableName = await freshTable(client, 'leftovers');
+    const { manifest: first } = await loadTable(client, knightsSpec('standard', 1), options(tableName));
+    const { manifest: second } = await loadTable(client, knightsSpec('standard', 2), options(tableName));
+    await put(tableName, { ...manifestItem(second), schemaVersion: { N: String(SCHEMA_VERSION - 1) } });
+    const forced = await loadTable(client, knightsSpec('standard', 3), { ...options(tableName), force: true });
+    expect(forced.status).toBe('loaded');
+    const previous = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: previousKey(TABLE) } }, ConsistentRead: true }));
+    expect(previous.Item).toBeUndefined();
+    for (const gone of [first, second]) expect(await countItems(client, tableName, generationPrefix(gone.generation, TABLE))).toBe(0);
+    // the first load again is a load, not a rollback to its removed pages
+    const again = await loadTable(client, knightsSpec('standard', 1), options(tableName));
+    expect(again.status).toBe('loaded');
+    expect(await countItems(client, tableName, generationPrefix(again.manifest.generation, TABLE))).toBe(again.manifest.pages);
+    const manifest = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: manifestKey(TABLE) } }, ConsistentRead: true }));
+    expect(manifest.Item?.generation).toEqual({ N: String(again.manifest.generation) });
   });
 });

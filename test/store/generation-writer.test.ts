@@ -8,7 +8,7 @@ import { planArrayPages } from '../../store/array-pages';
 import { BATCH_SIZE } from '../../store/batch-writer';
 import { type WriteHooks, writeGeneration } from '../../store/generation-writer';
 import { generationKey } from '../../store/generations';
-import { pageBytesOf } from '../../store/page-items';
+import { itemBytes, pageBytesOf, pageItem, writeUnitsOf } from '../../store/page-items';
 import { type DynamoItem, PARTITION_KEY } from '../../store/table-schema';
 
 /** About 130 pages of arrays: 5 whole batches and a short one. */
@@ -19,6 +19,7 @@ const total = pages.pages.length;
 function recorder(options: { concurrency?: number; checkpointEveryMs?: number; settle?: (batch: number) => Promise<void> } = {}) {
   const written: DynamoItem[][] = [];
   const checkpoints: number[] = [];
+  const reports: [generated: number, written: number][] = [];
   let inFlight = 0;
   let mostInFlight = 0;
   const hooks: WriteHooks = {
@@ -34,9 +35,9 @@ function recorder(options: { concurrency?: number; checkpointEveryMs?: number; s
       }
     },
     checkpoint: async (storedUpTo) => void checkpoints.push(storedUpTo),
-    report: () => {},
+    report: (generated, writtenSoFar) => void reports.push([generated, writtenSoFar]),
   };
-  return { hooks, written, checkpoints, mostInFlight: () => mostInFlight };
+  return { hooks, written, checkpoints, reports, mostInFlight: () => mostInFlight };
 }
 
 const keysOf = (batches: DynamoItem[][]) => batches.flat().map((item) => item[PARTITION_KEY].S);
@@ -60,8 +61,41 @@ describe('writing a generation', () => {
     expect(resumed).toEqual({ ...whole, written: total - 2 * BATCH_SIZE });
   });
 
+  it('sends no empty batch when the pages from where it resumes are a whole number of batches', async () => {
+    const { hooks, written } = recorder();
+    await writeGeneration(pages, 1, total - 2 * BATCH_SIZE, hooks);
+    expect(written.map((batch) => batch.length)).toEqual([BATCH_SIZE, BATCH_SIZE]);
+  });
+
+  it("counts the bytes and write units of every page's item", async () => {
+    const result = await writeGeneration(pages, 5, 3 * BATCH_SIZE, recorder().hooks);
+    const items = pages.pages.map(({ key }, index) => pageItem(generationKey(5, key), pages.encode(index)));
+    expect(result.bytes).toBe(items.reduce((sum, item) => sum + itemBytes(item), 0));
+    expect(result.writeUnits).toBe(items.reduce((sum, item) => sum + writeUnitsOf(itemBytes(item)), 0));
+    expect(result.writeUnits).toBeGreaterThanOrEqual(total);
+  });
+
+  it('reports its progress with the first batch, then at most every quarter second, and once at its end with every page', async () => {
+    // the first report is due once a quarter second has passed since the clock's start
+    while (performance.now() < 300) await new Promise((resolve) => setTimeout(resolve, 50));
+    const { hooks, reports } = recorder({ checkpointEveryMs: 3_600_000 });
+    await writeGeneration(pages, 1, 0, hooks); // a few milliseconds: no second report is due before the end
+    expect(reports).toEqual([
+      [BATCH_SIZE, 0], // reported as the first batch is sent: none written yet
+      [total, total],
+    ]);
+  });
+
   it('checkpoints only at its end when the interval is never reached', async () => {
     const { hooks, checkpoints } = recorder({ checkpointEveryMs: 3_600_000 });
+    await writeGeneration(pages, 1, 0, hooks);
+    expect(checkpoints).toEqual([total]);
+  });
+
+  it('measures the interval from its start, however long the process has run', async () => {
+    while (performance.now() < 1000) await new Promise((resolve) => setTimeout(resolve, 50));
+    // an interval as long as the process has lived: the write takes milliseconds, so none is due before the end
+    const { hooks, checkpoints } = recorder({ checkpointEveryMs: performance.now() });
     await writeGeneration(pages, 1, 0, hooks);
     expect(checkpoints).toEqual([total]);
   });

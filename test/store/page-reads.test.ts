@@ -1,8 +1,8 @@
 /**
  * Reading items by key (store/page-reads.ts) on the local server: 100 keys a call, absent keys left
  * out, each call paid for at its pace before it is sent (half a unit a key, a whole one when
- * strongly consistent), an answer without the table's items taken as none read, and a call that
- * never ends given up when its time is up.
+ * strongly consistent), an answer without the table's items taken as none read, its attempts
+ * counted afresh after any progress, and a call that never ends given up when its time is up.
  */
 import type { BatchGetItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +78,16 @@ describe('reading items by key', () => {
     const found = await readPages(own, tableName, keys, { policy: fast });
     expect(calls).toEqual([10, 10]);
     expect([...found.keys()].sort()).toEqual(keys.filter((_, i) => i % 2 === 0));
+    own.destroy();
+  });
+
+  it('counts its attempts afresh whenever a call reads some of the keys left, however many calls that takes', async () => {
+    const tableName = await tableOfEvenKeys();
+    const keys = KEYS.slice(0, 2 * fast.maxAttempts);
+    // each call reads one key of those it is asked for and leaves the rest unprocessed
+    const { client: own, calls } = watched((call) => ({ Responses: { [tableName]: [] }, UnprocessedKeys: { [tableName]: { Keys: keys.slice(call).map((key) => ({ [PARTITION_KEY]: { S: key } })) } } }));
+    await expect(readPages(own, tableName, keys, { policy: fast })).resolves.toBeInstanceOf(Map);
+    expect(calls).toEqual(keys.map((_, i) => keys.length - i));
     own.destroy();
   });
 

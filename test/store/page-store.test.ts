@@ -26,6 +26,7 @@ import type { Manifest } from '../../store/manifests';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { readerTables } from '../support/reader-tables';
 import { injectFaults } from '../support/faults';
+import { withSilentEndpoint } from '../support/silent-server';
 import { eightBoardArbitrary } from '../../puzzles/eight/seeded-inputs';
 import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { samples, seededRandom } from '../../core/seeded';
@@ -127,11 +128,33 @@ describe('a page the reader cannot have', () => {
     const store = new PageStore(gone, tableName, { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: { ...fast, maxAttempts: 2 }, clock: systemClock });
     const one = store.lookup(EIGHT_FORMAT, eight, eightSection(8), 0);
     await expect(one).rejects.toThrow(StoreUnavailableError);
+    await expect(one).rejects.toMatchObject({ message: expect.stringMatching(/^DynamoDB could not be read: \w+: ./), cause: expect.any(Error) });
     const together = [5, 6, 7].map((page) => store.lookup(EIGHT_FORMAT, eight, eightSection(8), Array.from({ length: 40_000 }, (_, r) => r).find((r) => pageSlotOf(eight.layout, r).page === page)!));
     const settled = await Promise.allSettled(together);
     expect(settled.map((result) => result.status === 'rejected' && result.reason instanceof StoreUnavailableError)).toEqual([true, true, true]);
     gone.destroy();
   });
+});
+
+describe('a store that never answers', () => {
+  it('fails a manifest read and a page read once their time is up, saying so', async () => {
+    await withSilentEndpoint(async (endpoint) => {
+      const hanging = createDynamoClient({ endpoint });
+      const store = new PageStore(hanging, 'silent', { timeoutMs: 100, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: fast, clock: systemClock });
+      try {
+        const reads = { manifest: () => store.table(tableOfGoal('standard')), page: () => store.lookup(EIGHT_FORMAT, eight, eightSection(8), 0) };
+        for (const [name, read] of Object.entries(reads)) {
+          const failure = read().then(
+            () => 'answered',
+            (error: unknown) => error,
+          );
+          expect(await failure, name).toMatchObject({ name: 'StoreUnavailableError', message: expect.stringMatching(/^DynamoDB could not be read: AbortError: /), cause: { name: 'AbortError' } });
+        }
+      } finally {
+        hanging.destroy();
+      }
+    });
+  }, 10_000); // a read without its time would hang until this timeout
 });
 
 describe('a warm reader after a forced reload with the same keys', () => {

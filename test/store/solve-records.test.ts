@@ -9,6 +9,7 @@ import { SolveRecords, solveRecordKey } from '../../store/solve-records';
 import { SolveSlots } from '../../store/solve-slots';
 import { freshTable, testClient } from '../support/dynamodb';
 import { createDynamoClient } from '../../store/client';
+import { withSilentEndpoint } from '../support/silent-server';
 import { StoreUnavailableError } from '../../store/page-store';
 
 const client = testClient();
@@ -72,12 +73,15 @@ describe('a solve that could not be started', () => {
 });
 
 describe('records of another kind', () => {
-  it('are read as absent: an unknown state, an answer that is not JSON, a failure without its reason, a record without its attempt or start, of another version or none', async () => {
+  it('are read as absent: no state or an unknown one, an answer that is not JSON or none, a solve ended at no time, a failure without its reason, a record without its attempt or start, of another version or none', async () => {
     const tableName = await freshTable(client, 'solve-records-kinds');
     const records = new SolveRecords(client, tableName, { timeoutMs: 5000 });
     const base = { v: { N: '1' }, attempt: { S: 'a' }, since: { N: '1' }, at: { N: '2' } };
     const items = {
       unknown: { ...base, state: { S: 'paused' } },
+      'no-state': base,
+      'no-answer': { ...base, state: { S: 'solved' } },
+      'solved-at-no-time': { v: { N: '1' }, attempt: { S: 'a' }, since: { N: '1' }, state: { S: 'solved' }, answer: { S: '{"steps":3}' } },
       'not-json': { ...base, state: { S: 'solved' }, answer: { S: '{steps' } },
       'no-reason': { ...base, state: { S: 'failed' } },
       'no-attempt': { v: { N: '1' }, since: { N: '1' }, state: { S: 'solving' } },
@@ -115,6 +119,35 @@ describe('a store that cannot be reached', () => {
     }
     gone.destroy();
   });
+});
+
+describe('a store that never answers', () => {
+  it("fails each call once its time is up, instead of holding the solve's request", async () => {
+    await withSilentEndpoint(async (endpoint) => {
+      const hanging = createDynamoClient({ endpoint });
+      const records = new SolveRecords(hanging, 'silent', { timeoutMs: 100 });
+      const slots = new SolveSlots(hanging, 'silent', { slots: 1, timeoutMs: 100 });
+      const calls = {
+        read: () => records.read('p', 'q'),
+        claim: () => records.claim('p', 'q', 'a', { ...RULES, now: 0 }),
+        finish: () => records.finish('p', 'q', { state: 'failed', attempt: 'a', since: 0, at: 1, reason: 'r' }),
+        release: () => records.release('p', 'q', 'a'),
+        take: () => slots.take('a', 0, 1),
+        give: () => slots.give(0, 'a'),
+      };
+      try {
+        for (const [name, call] of Object.entries(calls)) {
+          const failure = call().then(
+            () => 'answered',
+            (error: unknown) => error,
+          );
+          expect(await failure, name).toMatchObject({ name: 'StoreUnavailableError', cause: { name: 'AbortError' } });
+        }
+      } finally {
+        hanging.destroy();
+      }
+    });
+  }, 10_000); // a call without its time would hang until this timeout
 });
 
 describe('solve slots', () => {
