@@ -36,7 +36,7 @@ function recordingClient() {
         const result = await next(args);
         const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] }).ConsumedCapacity;
         const units = [consumed ?? []].flat().reduce((sum, { CapacityUnits }) => sum + (CapacityUnits ?? 0), 0);
-        sent.push({ command: context.commandName, input: args.input as Record<string, unknown>, units });
+        sent.push({ command: context.commandName ?? '', input: args.input as Record<string, unknown>, units });
         return result;
       } finally {
         if (writes) writing--;

@@ -33,7 +33,7 @@ describe('ensuring the table', () => {
     const sent: string[] = [];
     refusing.middlewareStack.add(
       (next, context) => async (args) => {
-        sent.push(context.commandName);
+        sent.push(context.commandName ?? '');
         if (context.commandName === 'DescribeTableCommand') throw refusal;
         return next(args);
       },
