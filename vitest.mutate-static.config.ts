@@ -11,6 +11,11 @@ export default defineConfig({
     include: [
       'test/store/page-codec.test.ts',
       'test/store/page-codec-limits.test.ts',
+      'test/store/page-checksum.test.ts',
+      'test/store/page-encoding.test.ts',
+      'test/store/entry-index.test.ts',
+      'test/store/measure.test.ts',
+      'test/store/table-pages.test.ts',
       'test/core/ida-star.test.ts',
       'test/puzzles/knights/board.test.ts',
       'test/puzzles/knights/goals.test.ts',

@@ -7,7 +7,7 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SolveRecords, solveRecordKey } from '../../store/solve-records';
 import { SolveSlots } from '../../store/solve-slots';
-import { freshTable, testClient } from '../support/dynamodb';
+import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { createDynamoClient } from '../../store/client';
 import { withSilentEndpoint } from '../support/silent-server';
 import { StoreUnavailableError } from '../../store/page-store';
@@ -54,6 +54,26 @@ describe('solve records', () => {
     await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: solveRecordKey('p', 'q') }, v: { N: '0' }, state: { S: 'solved' }, answer: { S: 'old' } } }));
     expect(await others.read('p', 'q', true)).toBeUndefined();
     expect(await others.claim('p', 'q', 'a', { ...RULES, now: 1 })).toBe(true);
+  });
+});
+
+describe('reading a record', () => {
+  it('is eventually consistent (half a read unit) unless asked otherwise, when it must see the last write', async () => {
+    const tableName = await freshTable(client, 'solve-records-reads');
+    const watched = createDynamoClient({ endpoint: testEndpoint() });
+    const consistent: unknown[] = [];
+    watched.middlewareStack.add(
+      (next) => async (args) => {
+        consistent.push((args.input as { ConsistentRead?: boolean }).ConsistentRead);
+        return next(args);
+      },
+      { step: 'initialize', name: 'watchReads' },
+    );
+    const records = new SolveRecords(watched, tableName, { timeoutMs: 5000 });
+    await records.read('p', 'q');
+    await records.read('p', 'q', true);
+    expect(consistent).toEqual([false, true]);
+    watched.destroy();
   });
 });
 
