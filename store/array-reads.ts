@@ -45,7 +45,7 @@ export async function readArrayTable(client: DynamoDBClient, tableName: string, 
   if (!item) throw new ArrayTableNotLoadedError(`${table} is not loaded (it has no manifest).`);
   const manifest = readManifest(item);
   if (!isCurrent(manifest)) throw new ArrayTableNotLoadedError(`${table} was loaded by schema version ${manifest.schemaVersion}, which this version cannot read; reload it.`);
-  if (manifest.kind !== 'arrays' || !manifest.arrays) throw new ArrayTableError(`${table} is a table of positions, not of arrays.`);
+  if (!manifest.arrays) throw new ArrayTableError(`${table} is a table of positions, not of arrays.`);
   const keys = arrayPageRefs(table, manifest.arrays, manifest.layout.ranksPerPage).map(({ key }) => generationKey(manifest.generation, key));
   return checkedArrays(manifest, manifest.arrays, await readPages(client, tableName, keys, options));
 }

@@ -13,8 +13,11 @@ import { createDynamoClient } from '../../store/client';
 import { type LoadProgress, type LoadResult, loadTable } from '../../store/loader';
 import { keyPrefix, progressKey } from '../../store/table-keys';
 import { freshTable, testEndpoint } from '../support/dynamodb';
+import { builtOnce } from '../support/small-tables';
 
 const TABLE = 'knights#standard';
+/** 69 pages: three batches. */
+const depth10 = builtOnce(knightsSpec('standard', 10));
 
 interface Sent {
   readonly command: string;
@@ -58,7 +61,7 @@ describe('a load of 69 pages (knights to depth 10), one batch in flight, a check
   beforeAll(async () => {
     tableName = await freshTable(recorded.client, 'load-requests');
     const started = performance.now();
-    result = await loadTable(recorded.client, knightsSpec('standard', 10), {
+    result = await loadTable(recorded.client, depth10, {
       tableName,
       concurrency: 1,
       checkpointEveryMs: 1,
@@ -81,6 +84,18 @@ describe('a load of 69 pages (knights to depth 10), one batch in flight, a check
   it('keeps one batch write in flight, as asked', () => {
     expect(recorded.sent.filter(({ command }) => command === 'BatchWriteItemCommand').length).toBeGreaterThanOrEqual(3);
     expect(recorded.mostWriting()).toBe(1);
+  });
+
+  it('keeps as many batch writes in flight as asked, one or several, between checkpoints', async () => {
+    // checkpoints at their default interval: a checkpoint after every batch would wait for the batch before
+    const mostWriting = async (concurrency: number) => {
+      const own = recordingClient();
+      await loadTable(own.client, depth10, { tableName: await freshTable(own.client, 'load-requests'), concurrency });
+      own.client.destroy();
+      return own.mostWriting();
+    };
+    expect(await mostWriting(1)).toBe(1);
+    expect(await mostWriting(3)).toBeGreaterThan(1);
   });
 
   it('checkpoints as often as asked: after the first batch, not only at its end', () => {
