@@ -154,6 +154,16 @@ describe('when the table cannot be read', () => {
   });
 });
 
+describe('with no table configured', () => {
+  it('knows there is no goal of one\'s own: a name that is not built in is refused (4xx), not "cannot be told now"', async () => {
+    const handler = createHandler(createAppState(registry, readConfig({}), { log: quietLog() }));
+    const own = await call(handler, { path: '/knights', query: `board=${formatKnightsBoard(OWN)}&goal=mine` });
+    expect(own.status).toBeGreaterThanOrEqual(400);
+    expect(own.status).toBeLessThan(500);
+    expect(own.json.error).toMatch(/^There is no goal named "mine": the goals loaded are standard/);
+  });
+});
+
 describe('loading a goal', () => {
   it('refuses a name used for another board, naming both, unless forced', async () => {
     const table = await freshTable(client, 'own-goals-conflict');
