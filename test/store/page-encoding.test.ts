@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
-import { PAGES_PER_WORKER } from '../../store/page-encoding';
+import { builtInGoal } from '../../puzzles/knights/loaded-goals';
+import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
+import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
+import { measureSection } from '../../store/measure';
+import { PAGES_PER_WORKER, encodePages } from '../../store/page-encoding';
+import { MAX_PAGE_ITEM_BYTES } from '../../store/page-items';
+import { goldenMultiplier } from '../../store/page-layout';
 import { samePages } from '../support/same-pages';
 
 describe('pages encoded on several threads', () => {
@@ -16,5 +22,24 @@ describe('pages encoded on several threads', () => {
     const small = await eightSpec(12).build({ threads: 2 });
     expect(small.pages.length).toBeLessThan(2 * PAGES_PER_WORKER);
     expect(small.encodingThreads).toBe(1);
+  });
+});
+
+describe('encoding pages, refused', () => {
+  // knights to 12 moves, measured on this thread alone: its records in this thread's own memory
+  const { bfs } = buildKnightsBfsTable({ name: 'standard', board: builtInGoal('standard')!.board }, 12);
+  const layoutOf = (pages: number) => ({ ranks: KNIGHTS_FORMAT.ranks, ranksPerPage: Math.ceil(KNIGHTS_FORMAT.ranks / pages), multiplier: goldenMultiplier(KNIGHTS_FORMAT.ranks) });
+
+  it('on several threads, of records kept in this thread\'s own memory', async () => {
+    const layout = layoutOf(4 * PAGES_PER_WORKER);
+    const measured = await measureSection(KNIGHTS_FORMAT, bfs, layout, 1, undefined);
+    await expect(encodePages(layout, [measured], MAX_PAGE_ITEM_BYTES, 2)).rejects.toThrow(/^encoding pages on several threads needs the measured records in shared memory$/);
+    expect((await encodePages(layout, [measured], MAX_PAGE_ITEM_BYTES, 1)).threads).toBe(1);
+  });
+
+  it('for a page larger than an item, naming the page and its bytes', async () => {
+    const layout = layoutOf(1000); // about 250 positions a page
+    const measured = await measureSection(KNIGHTS_FORMAT, bfs, layout, 1, undefined);
+    await expect(encodePages(layout, [measured], 20, 1)).rejects.toThrow(/^page 0 takes \d{3,} bytes, more than an item's 20$/);
   });
 });
