@@ -42,4 +42,13 @@ describe('encoding pages, refused', () => {
     const measured = await measureSection(KNIGHTS_FORMAT, bfs, layout, 1, undefined);
     await expect(encodePages(layout, [measured], 20, 1)).rejects.toThrow(/^page 0 takes \d{3,} bytes, more than an item's 20$/);
   });
+
+  it('never for pages that fill an item exactly', async () => {
+    const layout = layoutOf(1000);
+    const measured = await measureSection(KNIGHTS_FORMAT, bfs, layout, 1, undefined);
+    const roomy = await encodePages(layout, [measured], MAX_PAGE_ITEM_BYTES, 1);
+    const largest = Math.max(...Array.from({ length: 1000 }, (_, page) => roomy.page(page).length));
+    const exact = await encodePages(layout, [measured], largest, 1);
+    expect(Array.from({ length: 1000 }, (_, page) => exact.page(page))).toEqual(Array.from({ length: 1000 }, (_, page) => roomy.page(page)));
+  });
 });
