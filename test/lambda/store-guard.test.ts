@@ -147,7 +147,8 @@ describe("a read on the request's deadline", () => {
     expect(down).toEqual([]);
     // a millisecond left: it is made, and fails
     await answers.answer(knights, { ...SAMPLE, limit: 14 }, budgetOn(clock, 1));
-    await settle();
+    // its failure is told when the server answers, however loaded the machine
+    for (let i = 0; i < 100 && down.length === 0; i++) await settle();
     expect(down.map(describeFailure)).toEqual([expect.stringMatching(/^ResourceNotFoundException: /)]);
   });
 
@@ -159,7 +160,8 @@ describe("a read on the request's deadline", () => {
     faults.slowMs = 1000;
     const started = Date.now();
     expect(await answers.answer(knights, SAMPLE, budgetOn(systemClock, 200))).toMatchObject({ steps: 7, source: 'search' });
-    expect(Date.now() - started).toBeLessThan(800);
+    // answered on its budget: the read cannot have come back before its second
+    expect(Date.now() - started).toBeLessThan(1000);
     faults.slowMs = 0;
     expect(await answers.answer(knights, { ...SAMPLE, limit: 14 }, budgetOn(systemClock, 5000))).toMatchObject({ steps: 7, source: 'table' });
     expect(down).toEqual([]);

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createProgressReporter, formatDuration } from '../../scripts/load-progress';
 import { newWriteStats } from '../../store/batch-writer';
 import type { LoadProgress } from '../../store/loader';
@@ -39,19 +39,27 @@ describe('load progress', () => {
     ]);
   });
 
-  it('writes a line every few seconds for a table whose load says nothing new meanwhile', async () => {
-    const { stream, text } = capture(false);
-    const reporter = createProgressReporter(stream, 40);
-    reporter.update(event('computing', 0, 0));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    reporter.update(event('done', 1000, 1000));
-    const lines = text().split('\n').filter(Boolean);
-    reporter.stop();
-    expect(lines.length).toBeGreaterThanOrEqual(3);
-    for (const line of lines) expect(line).toMatch(/^knights#standard: computing… \d+ s so far$/);
-    // done: nothing more
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(text().split('\n').filter(Boolean)).toHaveLength(lines.length);
+  it('writes a line every few seconds for a table whose load says nothing new meanwhile', () => {
+    // the clock is the test's: a loaded machine's late timers cannot change the count
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    try {
+      const { stream, text } = capture(false);
+      const reporter = createProgressReporter(stream, 40);
+      reporter.update(event('computing', 0, 0));
+      vi.advanceTimersByTime(39);
+      expect(text().split('\n').filter(Boolean)).toHaveLength(1); // none due yet
+      vi.advanceTimersByTime(111); // to 150 ms: lines due at 40, 80 and 120 ms
+      reporter.update(event('done', 1000, 1000));
+      const lines = text().split('\n').filter(Boolean);
+      expect(lines).toHaveLength(4);
+      for (const line of lines) expect(line).toMatch(/^knights#standard: computing… \d+ s so far$/);
+      // done: nothing more
+      vi.advanceTimersByTime(200);
+      expect(text().split('\n').filter(Boolean)).toHaveLength(4);
+      reporter.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('draws a bar with rates, ETA and retries on a terminal', () => {

@@ -3,7 +3,7 @@
  * where an interrupted run stopped, a bounded number in flight, and checkpoints that only ever
  * claim the pages of batches finished in order (the low-water mark), however the batches finish.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { planArrayPages } from '../../store/array-pages';
 import { BATCH_SIZE } from '../../store/batch-writer';
 import { type WriteHooks, writeGeneration } from '../../store/generation-writer';
@@ -76,14 +76,27 @@ describe('writing a generation', () => {
   });
 
   it('reports its progress with the first batch, then at most every quarter second, and once at its end with every page', async () => {
-    // the first report is due once a quarter second has passed since the clock's start
-    while (performance.now() < 300) await new Promise((resolve) => setTimeout(resolve, 50));
-    const { hooks, reports } = recorder({ checkpointEveryMs: 3_600_000 });
-    await writeGeneration(pages, 1, 0, hooks); // a few milliseconds: no second report is due before the end
-    expect(reports).toEqual([
-      [BATCH_SIZE, 0], // reported as the first batch is sent: none written yet
-      [total, total],
-    ]);
+    // the clock is the test's: a loaded machine's slow writes cannot add a report
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      vi.advanceTimersByTime(300); // the first report is due once a quarter second has passed since the clock's start
+      const { hooks, reports } = recorder({ checkpointEveryMs: 3_600_000 });
+      await writeGeneration(pages, 1, 0, hooks); // no time passes: no second report is due before the end
+      expect(reports).toEqual([
+        [BATCH_SIZE, 0], // reported as the first batch is sent: none written yet
+        [total, total],
+      ]);
+      // each batch's write takes a tenth of a second: a report as batches 0 and 3 are sent, and the last
+      const slow = recorder({ concurrency: 1, checkpointEveryMs: 3_600_000, settle: async () => void vi.advanceTimersByTime(100) });
+      await writeGeneration(pages, 1, 0, slow.hooks);
+      expect(slow.reports).toEqual([
+        [BATCH_SIZE, 0],
+        [4 * BATCH_SIZE, 3 * BATCH_SIZE],
+        [total, total],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('checkpoints only at its end when the interval is never reached', async () => {
@@ -93,11 +106,16 @@ describe('writing a generation', () => {
   });
 
   it('measures the interval from its start, however long the process has run', async () => {
-    while (performance.now() < 1000) await new Promise((resolve) => setTimeout(resolve, 50));
-    // an interval as long as the process has lived: the write takes milliseconds, so none is due before the end
-    const { hooks, checkpoints } = recorder({ checkpointEveryMs: performance.now() });
-    await writeGeneration(pages, 1, 0, hooks);
-    expect(checkpoints).toEqual([total]);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      vi.advanceTimersByTime(1000);
+      // an interval as long as the process has lived, and no time passing in the write: none is due before the end
+      const { hooks, checkpoints } = recorder({ checkpointEveryMs: performance.now() });
+      await writeGeneration(pages, 1, 0, hooks);
+      expect(checkpoints).toEqual([total]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never claims a page whose batch, or an earlier one, has not finished, however the batches finish', async () => {
