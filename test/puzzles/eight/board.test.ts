@@ -19,4 +19,8 @@ describe('eight board edges', () => {
     expect(() => parseEightBoard(' 12X45378 ')).toThrow(/^The board "12X45378" has 8 characters;/);
     expect(() => parseEightBoard('113455678', 'B')).toThrow(/^B "113455678" lacks X, 2; each of the tiles/);
   });
+
+  it('reads nine separators as no cells at all, not as nine wrong symbols', () => {
+    expect(() => parseEightBoard('/////////')).toThrow(/^The board "\/\/\/\/\/\/\/\/\/" has 0 characters;/);
+  });
 });

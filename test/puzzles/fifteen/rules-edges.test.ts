@@ -22,7 +22,7 @@ import { fifteenMovesBySearch } from '../../../puzzles/fifteen/rules/move-values
 import { UNREACHED, buildPatternDatabase } from '../../../puzzles/fifteen/rules/pattern-database';
 import { compactPatternTable, expandPatternTable, placementsFor } from '../../../puzzles/fifteen/rules/pattern-ranking';
 import { FifteenPatternDepthFirst } from '../../../puzzles/fifteen/rules/pattern-search';
-import { PARTITION_33333, type PatternDatabases, buildPatternDatabases, checkPartition, joinedTables, patternEstimate, patternSum, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
+import { PARTITION_33333, PARTITION_555, PARTITION_663, type PatternDatabases, buildPatternDatabases, checkPartition, joinedTables, patternEstimate, patternSum, reflectBoard } from '../../../puzzles/fifteen/rules/pattern-set';
 import { NO_ANSWER } from '../../../puzzles/fifteen/rules/query';
 import { FifteenDepthFirst, fifteenReachesWithin, manhattanWithConflicts, searchFifteen } from '../../../puzzles/fifteen/rules/search';
 import { fifteenWalkArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
@@ -256,6 +256,11 @@ describe('15-puzzle rules at their edges', () => {
     expect(() => checkPartition([[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15]])).not.toThrow();
     expect(() => checkPartition([[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12], [13, 14, 15]])).toThrow(new Error('a pattern group has at most 6 tiles'));
     expect(() => buildPatternDatabases([[1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]])).toThrow(new Error('a pattern group has at most 6 tiles'));
+  });
+
+  it('ships partitions that hold each tile once: the service\'s 6-6-3 (built only offline, past the quick tests), the 5-5-5 and the tests\' 3-3-3-3-3', () => {
+    for (const partition of [PARTITION_663, PARTITION_555, PARTITION_33333]) expect(() => checkPartition(partition)).not.toThrow();
+    expect(PARTITION_663.map((group) => group.length)).toEqual([6, 6, 3]);
   });
 
   it('tells the progress of a build each group\'s own milliseconds', () => {
