@@ -10,7 +10,7 @@ import { decodePage } from '../../store/page-codec';
 import type { TablePages } from '../../store/table-pages';
 import { type DynamoItem, MalformedItemError, PARTITION_KEY } from '../../store/table-schema';
 import { MAX_GENERATION, generationKey } from '../../store/generations';
-import { CHECKSUM_ATTRIBUTE, MAX_PAGE_ITEM_BYTES, PAGE_ATTRIBUTE, itemBytes, pageBytesOf, pageCapacity, pageChecksum, pageItem } from '../../store/page-items';
+import { CHECKSUM_ATTRIBUTE, MAX_PAGE_ITEM_BYTES, PAGE_ATTRIBUTE, itemBytes, pageBytesOf, pageCapacity, pageChecksum, pageItem, writeUnitsOf } from '../../store/page-items';
 
 const DEPTH = 14;
 let pages: TablePages;
@@ -121,5 +121,8 @@ describe("an item's size as DynamoDB counts it", () => {
 
   it('refuses an attribute of another type, naming it', () => {
     expect(() => itemBytes({ flag: { BOOL: true } })).toThrow(new RangeError('itemBytes sizes string, binary and number attributes only (flag)'));
+  });
+  it('costs one write unit for each kilobyte begun, as DynamoDB bills a standard write', () => {
+    expect([1, 1024, 1025, 2048, 400 * 1024].map(writeUnitsOf)).toEqual([1, 1, 2, 2, 400]);
   });
 });
