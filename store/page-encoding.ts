@@ -105,6 +105,9 @@ export async function encodePages(layout: PageLayout, sections: readonly Measure
   } finally {
     await Promise.all(started);
   }
+  // Each thread counts itself before it encodes: a worker that ended without (a bundle that does
+  // not run this module's worker part) left its first run of pages empty, which no one else takes.
+  if (input.next[1] < workers + 1) throw new Error(`a page-encoding thread ended without encoding: its module (${import.meta.url}) does not encode pages on a worker thread`);
   return { page: (index) => input.bytes.subarray(index * capacity, index * capacity + input.lengths[index]), threads: input.next[1] };
 }
 
