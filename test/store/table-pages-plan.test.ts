@@ -289,6 +289,30 @@ describe("a table's pages", () => {
   });
 });
 
+describe("a table's farthest positions", () => {
+  // Two sections of the same positions, each position told apart by what its section says of it.
+  const table = placed(0, 13, (positions) => 2 * positions, spread(5));
+  const named = (name: string): Section => ({ ...sectionOf(name, table.bfs), describe: (code) => ({ board: `${name} ${code}`, goal: name, path: '' }) });
+  const built = planPages(table.format, [named('first'), named('second')]);
+  const { order, levels } = table.bfs;
+  const deepest = levels.length - 1;
+
+  it('are, for a check, a share of each section\'s last level, the section\'s last positions, and no more than asked in all', async () => {
+    const pages = await built;
+    expect(levels[deepest]).toBeGreaterThan(3);
+    // 5 asked of two sections: 3 of the first, 2 of the second
+    const farthest = pages.farthestPositions(5);
+    expect(farthest.map(({ section, record }) => [section, record.distance])).toEqual([[0, deepest], [0, deepest], [0, deepest], [1, deepest], [1, deepest]]);
+    expect(farthest.slice(0, 3).map(({ record }) => record)).toEqual(Array.from(order.slice(-3), (code) => recordOf(table.format, table.bfs, code).record));
+  });
+
+  it('are, to tell, the last positions of the deepest level in BFS order, ties between sections going to the first', async () => {
+    const pages = await built;
+    // the deepest level holds more than asked: the last of it, not the first
+    expect(pages.farthest(3)).toEqual(Array.from(order.slice(-3), (code) => ({ board: `first ${code}`, goal: 'first', path: '', steps: deepest })));
+  });
+});
+
 describe('a table past the codec\'s limits', () => {
   it('is refused before anything is measured, naming its sections and every limit it breaks', async () => {
     // A cell with nine moves, one of them to a cell that does not exist: two problems.
