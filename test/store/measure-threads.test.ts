@@ -32,10 +32,29 @@ function lineCode({ index, entries, lines }: MeasuredSection, layout: PageLayout
   return [length, ...words];
 }
 
+/**
+ * The knights space as this thread sees it: it holds one line a moment (0.3 s), its first or the
+ * first `holdAt` picks, so that the worker takes runs meanwhile (a warm thread would otherwise
+ * measure so small a table alone before a worker comes); and it fails after `failAfter` lines.
+ */
+function heldSpace(holdAt: (code: number) => boolean = () => true, failAfter = Infinity): StateSpace {
+  let held = false;
+  let stepped = 0;
+  return Object.create(KNIGHTS_9.space, {
+    step: {
+      value: (code: number, index: number) => {
+        if (!held && holdAt(code)) (held = true), Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+        if (++stepped > failAfter) throw new Error('this thread lost its table mid-way');
+        return KNIGHTS_9.space.step(code, index);
+      },
+    },
+  });
+}
+
 describe('the line stream of a measure on several threads', () => {
   it('holds every line code one thread gives, and ends past the last of them, when the codes fill less than the block each thread writes into', async () => {
     const one = await measureSection(KNIGHTS_FORMAT, KNIGHTS_9, KNIGHTS_LAYOUT, 1, undefined);
-    const two = await measureSection(KNIGHTS_FORMAT, KNIGHTS_9, KNIGHTS_LAYOUT, 2, KNIGHTS_MEASURE_THREAD, RUN_SHARE);
+    const two = await measureSection(KNIGHTS_FORMAT, { ...KNIGHTS_9, space: heldSpace() }, KNIGHTS_LAYOUT, 2, KNIGHTS_MEASURE_THREAD, RUN_SHARE);
     expect([one.threads, two.threads]).toEqual([1, 2]);
     for (const code of KNIGHTS_9.order) {
       const rank = KNIGHTS_9.space.rank(code);
@@ -141,32 +160,14 @@ describe('the threads of a measure', () => {
   // The failures below are told within seconds: a build that waits for a thread that will never
   // finish its share hangs, and the test's timeout says so.
   it('fail with a worker\'s exit code, at once, when it stops mid-way without a word', async () => {
-    // This thread holds its first line a moment (0.3 s), as the worker holds its first position:
-    // whichever starts first, the other waits on it before the worker stops, and again after.
-    let stepped = 0;
-    const slow = Object.create(KNIGHTS_9.space, {
-      step: {
-        value: (code: number, index: number) => {
-          if (stepped++ === 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-          return KNIGHTS_9.space.step(code, index);
-        },
-      },
-    });
-    await expect(measureSection(KNIGHTS_FORMAT, { ...KNIGHTS_9, space: slow }, KNIGHTS_LAYOUT, 2, support('exiting-measure-thread.ts'), RUN_SHARE)).rejects.toThrow(/^a measuring thread stopped with code 3$/);
+    // This thread holds its first line, as the worker holds its first position: whichever starts
+    // first, the other waits on it before the worker stops, and again after.
+    await expect(measureSection(KNIGHTS_FORMAT, { ...KNIGHTS_9, space: heldSpace() }, KNIGHTS_LAYOUT, 2, support('exiting-measure-thread.ts'), RUN_SHARE)).rejects.toThrow(/^a measuring thread stopped with code 3$/);
   }, 10_000);
 
   it('fail with this thread\'s own error, at once: the workers waiting on the level it left are let go', async () => {
-    // This thread fails on its 500th line, a few levels out: the worker then needs that level.
-    let stepped = 0;
-    const failing = Object.create(KNIGHTS_9.space, {
-      step: {
-        value: (code: number, index: number) => {
-          if (++stepped > 500) throw new Error('this thread lost its table mid-way');
-          return KNIGHTS_9.space.step(code, index);
-        },
-      },
-    });
-    await expect(measureSection(KNIGHTS_FORMAT, { ...KNIGHTS_9, space: failing }, KNIGHTS_LAYOUT, 2, KNIGHTS_MEASURE_THREAD, RUN_SHARE)).rejects.toThrow(/^this thread lost its table mid-way$/);
+    // This thread fails on its 501st line, a few levels out: the worker then needs that level.
+    await expect(measureSection(KNIGHTS_FORMAT, { ...KNIGHTS_9, space: heldSpace(undefined, 500) }, KNIGHTS_LAYOUT, 2, KNIGHTS_MEASURE_THREAD, RUN_SHARE)).rejects.toThrow(/^this thread lost its table mid-way$/);
   }, 10_000);
 
   it('fail with a worker\'s own error though another worker ended before it failed', async () => {
@@ -178,17 +179,9 @@ describe('the threads of a measure', () => {
   it('fail, once they have waited for its word, when a worker failed but its module swallowed the error', async () => {
     // The wait for a failed worker's own error is ten seconds: on the test's clock.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // The worker fails in the last level: this thread holds its first line there a moment (0.3 s),
-    // so that the worker takes a run of it too.
-    let held = false;
-    const slow = Object.create(KNIGHTS_9.space, {
-      step: {
-        value: (code: number, index: number) => {
-          if (!held && KNIGHTS_9.distance[KNIGHTS_9.space.rank(code)] === 9) (held = true), Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
-          return KNIGHTS_9.space.step(code, index);
-        },
-      },
-    });
+    // The worker fails in the last level: this thread holds its first line there, so that the
+    // worker takes a run of it too.
+    const slow = heldSpace((code) => KNIGHTS_9.distance[KNIGHTS_9.space.rank(code)] === 9);
     let settled = false;
     const measured = measureSection(KNIGHTS_FORMAT, { ...KNIGHTS_9, space: slow }, KNIGHTS_LAYOUT, 2, support('swallowing-measure-thread.ts'), RUN_SHARE).finally(() => (settled = true));
     measured.catch(() => {});
