@@ -210,7 +210,26 @@ describe('the page size of a table', () => {
     const empty = pages.pages.filter((_, index) => pages.expectedPage(index).positions === 0);
     expect(empty.length).toBeGreaterThan(1);
     expect(empty.at(-1)).toEqual(pages.pages.at(-1));
+    // an empty page is expected to hold no first and no last position
+    const last = pages.expectedPage(pages.pages.length - 1);
+    expect([last.positions, last.first, last.last]).toEqual([0, undefined, undefined]);
   });
+
+  it('takes pages of one rank when a section name leaves room for one record: each holds its position at slot 0, first and last', async () => {
+    const table = placed(0, 2, (positions) => positions, spread(7));
+    // a name that leaves a page a few bytes more than a page of one of these records needs, and
+    // fewer than a page of two
+    const records = recordsOf(table.format, table.bfs);
+    const name = 'x'.repeat(1 + capacityOf(table.format, ['x']) - largestPage(table.format, [records], 1));
+    const sections = [sectionOf(name, table.bfs)];
+    const pages = await planPages(table.format, sections);
+    expect(pages.layout.ranksPerPage).toBe(1);
+    expectFilledPages(table.format, sections, pages);
+    pages.pages.forEach((_, index) => {
+      const expected = pages.expectedPage(index);
+      expect([expected.positions, expected.first?.slot, expected.last?.slot]).toEqual([1, 0, 0]);
+    });
+  }, 10_000);
 
   it('leaves room in every item for the longest page key of its sections, whichever section has it', async () => {
     // The same positions under three names, the longest in the middle; one digit a page number
