@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * The slow tests: the whole knights space, the 15-puzzle's farthest boards, background solves on
  * worker threads, the functions' bundles as synth builds them (the API's and the solver's carry
  * the 15-puzzle's databases, built again whenever the code that builds them changes: 50 s under
- * the quick suite's load), the loader under injected faults and its reads paced at a table's read
+ * the quick suite's load), the measure's worker threads (each started under tsx, a level handed on
+ * or a failure told within a second), the loader under injected faults and its reads paced at a table's read
  * capacity (seconds of real time), a load killed and
  * resumed, the commands run as processes of their own (npm start and npm run smoke among them),
  * the page in a browser, a bit stream at its 512 MiB ceiling, and cfn-lint on the stack's
@@ -34,6 +35,8 @@ const SLOW = [
   'test/store/bit-stream-ceiling.test.ts',
   'test/scripts/load-workers.test.ts',
   'test/store/measure-build.test.ts',
+  'test/store/measure-threads.test.ts',
+  'test/store/measure-levels.test.ts',
   'test/scripts/bench-command.test.ts',
   'test/scripts/lambda-rules.test.ts',
   'test/scripts/rehearse.test.ts',

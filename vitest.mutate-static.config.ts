@@ -16,6 +16,7 @@ export default defineConfig({
       'test/store/entry-index.test.ts',
       'test/store/measure.test.ts',
       'test/store/table-pages.test.ts',
+      'test/store/table-pages-plan.test.ts',
       'test/core/ida-star.test.ts',
       'test/puzzles/knights/board.test.ts',
       'test/puzzles/knights/goals.test.ts',
