@@ -155,12 +155,21 @@ describe('writing a generation', () => {
   it('fails with the first write that failed, once the batches in flight have settled, and checkpoints nothing past it', async () => {
     const refused = new Error('the table refused the batch');
     let settled = 0;
+    // batch 2 fails first; batches 0 and 1 finish only after it, however late the timers run
+    let told = () => {};
+    const failed = new Promise<void>((resolve) => (told = resolve));
     const { hooks, checkpoints } = recorder({
       concurrency: 3,
       settle: async (batch) => {
-        await new Promise((resolve) => setTimeout(resolve, batch === 2 ? 1 : 5));
+        if (batch === 2) {
+          await null;
+          settled++;
+          told();
+          throw refused;
+        }
+        await failed;
+        await new Promise((resolve) => setTimeout(resolve, 5));
         settled++;
-        if (batch === 2) throw refused;
       },
     });
     await expect(writeGeneration(pages, 1, 0, hooks)).rejects.toBe(refused);
