@@ -43,7 +43,7 @@ class QuickestFirst extends BaseSequencer {
  * the code the thread runs, and the test takes tens of seconds. background-answers.test.ts proves
  * the service's side of a background solve with a solver that only takes the job.
  */
-const UNITS = [
+export const UNITS = [
   'test/core/ida-star.test.ts',
   'test/store/page-codec.test.ts',
   'test/store/page-codec-limits.test.ts',

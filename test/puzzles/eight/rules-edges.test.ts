@@ -5,6 +5,7 @@
  * estimate from above) and on random pairs against a plain count, the answer's first move valued without a search, and what a caller is told
  * when a search runs out of budget.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DOWN, LEFT, parseEightBoard } from '../../../puzzles/eight/rules/board';
 import { EIGHT_TABLE_PAYS_AT, solveEightBatch } from '../../../puzzles/eight/rules/batch';
@@ -14,7 +15,8 @@ import { EightSearch, eightReachesWithin, searchEight } from '../../../puzzles/e
 import { ENGINES } from '../../../core/engine';
 import { BudgetExhaustedError } from '../../../core/errors';
 import { searchBudget } from '../../support/search-budget';
-import { seededRandom } from '../../../core/seeded';
+import { samples } from '../../../core/seeded';
+import { eightBoardArbitrary } from '../../../puzzles/eight/seeded-inputs';
 
 const query = (from: string, to: string): EightQuery => ({ from: parseEightBoard(from), to: parseEightBoard(to) });
 const noNodes = { maxNodes: 0, deadline: Number.POSITIVE_INFINITY };
@@ -67,15 +69,6 @@ describe('the eight search estimate, by hand', () => {
   it('is the Manhattan distances plus two moves for every tile beyond the longest ordered run of each line, on 20,000 random pairs', () => {
     // Counted here the plain way (every subset of a line's tiles): the search's table of conflicts
     // per line, built once when its module loads, must agree on every order of two and three tiles.
-    const random = seededRandom(37);
-    const shuffled = () => {
-      const cells = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-      for (let i = cells.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [cells[i], cells[j]] = [cells[j], cells[i]];
-      }
-      return cells;
-    };
     const longestRun = (values: number[]) => {
       let longest = 0;
       for (let subset = 0; subset < 1 << values.length; subset++) {
@@ -84,7 +77,7 @@ describe('the eight search estimate, by hand', () => {
       }
       return longest;
     };
-    const plainEstimate = (from: number[], to: number[]) => {
+    const plainEstimate = (from: readonly number[], to: readonly number[]) => {
       let total = 0;
       for (let cell = 0; cell < 9; cell++) {
         if (from[cell] === 0) continue;
@@ -105,8 +98,7 @@ describe('the eight search estimate, by hand', () => {
       return total;
     };
     const seen = new Set<string>();
-    for (let i = 0; i < 20_000; i++) {
-      const [from, to] = [shuffled(), shuffled()];
+    for (const [from, to] of samples(fc.tuple(eightBoardArbitrary, eightBoardArbitrary), 20_000, 37)) {
       const estimate = new EightSearch({ from, to }).estimate();
       expect(estimate, `${from.join('')} -> ${to.join('')}`).toBe(plainEstimate(from, to));
       seen.add(String(estimate));
