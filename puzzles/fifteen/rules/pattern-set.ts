@@ -116,10 +116,11 @@ export function reflectBoard(board: readonly number[]): number[] {
   return reflected;
 }
 
-export function checkPartition(partition: readonly (readonly number[])[]): void {
+/** Refuses a partition that is not the tiles 1..15 in disjoint groups of at most `largest` tiles (6 for sparse tables, 8 packed). */
+export function checkPartition(partition: readonly (readonly number[])[], largest = 6): void {
   const tiles = partition.flat().sort((a, b) => a - b);
   if (tiles.length !== 15 || tiles.some((tile, i) => tile !== i + 1)) throw new Error(`a partition holds each of the tiles 1..15 once; got ${JSON.stringify(partition)}`);
-  if (partition.some((group) => group.length > 6)) throw new Error('a pattern group has at most 6 tiles');
+  if (partition.some((group) => group.length > largest)) throw new Error(`a pattern group has at most ${largest} tiles`);
 }
 
 /** Builds every group's database; `progress` hears of each as it ends (its milliseconds). */
