@@ -71,6 +71,16 @@ export const HealthSchema = v.pipe(
     message: v.optional(v.pipe(v.string(), v.description('Why it is degraded, in a sentence.'))),
     dynamodb: DynamoStateSchema,
     tables: v.pipe(v.record(v.string(), TableHealthSchema), v.description('Each table, by its id.')),
+    estimates: v.pipe(
+      v.record(
+        v.string(),
+        v.strictObject({
+          inUse: v.pipe(v.string(), v.description('The estimate the puzzle\'s search uses now (the 15-puzzle: `pattern databases 7-8`, `pattern databases 6-6-3`, or `manhattan and linear conflicts`).')),
+          coming: v.optional(v.pipe(v.string(), v.description('A stronger estimate being built now (npm start builds the 7-8 databases once), and when it will be ready.'))),
+        }),
+      ),
+      v.description('Per puzzle whose search reads estimate tables: the estimate in use, and a stronger one on its way.'),
+    ),
   }),
   v.title('Health'),
 );

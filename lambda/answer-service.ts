@@ -89,6 +89,8 @@ export class AnswerService {
   private readonly estimates: EstimateReadings;
   /** Tables a load is writing now (npm start's): /health says they are being loaded, rather than advising a load. */
   private beingLoaded: ReadonlySet<TableId> = new Set();
+  /** Stronger estimates being built now (npm start's), per puzzle: how far along, in a sentence. */
+  private beingBuilt: ReadonlyMap<string, string> = new Map();
 
   constructor(
     private readonly registry: Registry,
@@ -229,6 +231,14 @@ export class AnswerService {
     this.beingLoaded = new Set(tables);
   }
 
+  /** Tells how far a build of a puzzle's stronger estimates has come (npm start's), in a sentence; undefined once it has ended. */
+  estimatesUnderWay(puzzle: string, progress: string | undefined): void {
+    const next = new Map(this.beingBuilt);
+    if (progress === undefined) next.delete(puzzle);
+    else next.set(puzzle, progress);
+    this.beingBuilt = next;
+  }
+
   /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
   loadedTables(): Promise<LoadedTables> {
     return this.guard.loadedTables();
@@ -302,7 +312,7 @@ export class AnswerService {
 
   /** Every table's state, and whether the tables can answer now (health-report.ts); DynamoDB asked afresh unless `fresh` is false. */
   health(options: { readonly fresh?: boolean } = { fresh: true }): Promise<Health> {
-    return healthReport({ registry: this.registry, guard: this.guard, estimates: this.estimates, beingLoaded: this.beingLoaded }, options.fresh ?? false);
+    return healthReport({ registry: this.registry, guard: this.guard, estimates: this.estimates, beingLoaded: this.beingLoaded, beingBuilt: this.beingBuilt }, options.fresh ?? false);
   }
 
   /** Reads the record at `location` when its table is loaded for the location's goal. */

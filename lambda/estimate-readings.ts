@@ -19,7 +19,8 @@ import { describeFailure } from './store-guard';
 
 type Estimates =
   | { readonly state: 'reading'; readonly done: Promise<void> }
-  | { readonly state: 'in use'; readonly search: EstimatedSearch<unknown, Answer> }
+  /** fromFiles: read from the puzzle's files-only tables, its strongest; name: the estimate they make. */
+  | { readonly state: 'in use'; readonly search: EstimatedSearch<unknown, Answer>; readonly fromFiles?: boolean; readonly name?: string }
   | { readonly state: 'unusable'; readonly problem: string; readonly until: number };
 
 export interface EstimateReadingsOptions {
@@ -37,6 +38,9 @@ export interface EstimateReadingsOptions {
   /** Told about a damaged table, packaged or stored. */
   readonly onBadData?: (error: unknown) => void;
 }
+
+/** What a refusal of a puzzle's packaged tables is remembered by: its name and the tables. */
+const refusal = (puzzle: Puzzle, tables: readonly TableId[]) => `${puzzle.name}|${tables.join(',')}`;
 
 export class EstimateReadings {
   /** Each puzzle's estimate tables, by puzzle name, once asked for. */
@@ -65,16 +69,21 @@ export class EstimateReadings {
     const estimates = puzzle.estimates;
     if (!estimates) return undefined;
     const known = this.estimates.get(puzzle.name);
+    if (known?.state === 'in use' && known.fromFiles) return known.search as EstimatedSearch<Q, A>;
+    const strongest = this.packagedSearchOrNone(puzzle, estimates.filesOnly ?? []);
+    if (strongest) return strongest;
     if (known?.state === 'in use') return known.search as EstimatedSearch<Q, A>;
-    const packaged = this.packagedSearchOrNone(puzzle);
+    const packaged = this.packagedSearchOrNone(puzzle, estimates.tables);
     if (packaged) return packaged;
     if (!this.store) return undefined;
     if (known?.state === 'reading' || (known?.state === 'unusable' && known.until > this.now())) return undefined;
     const store = this.store;
     const done = (async () => {
       try {
-        const read = await Promise.all(estimates.tables.map(async (table) => [table, (await store.readArrays(table)).arrays] as const));
-        this.estimates.set(puzzle.name, { state: 'in use', search: estimates.searchWith(new Map(read)) as EstimatedSearch<unknown, Answer> });
+        const read = new Map(await Promise.all(estimates.tables.map(async (table) => [table, (await store.readArrays(table)).arrays] as const)));
+        // files-only tables read meanwhile (a package's, at a question) are not replaced by weaker ones
+        if (this.estimates.get(puzzle.name)?.state === 'in use') return;
+        this.estimates.set(puzzle.name, { state: 'in use', search: estimates.searchWith(read) as EstimatedSearch<unknown, Answer>, name: estimates.nameOf?.(read) });
       } catch (error) {
         // The reader's own sentence says what is wrong with the table; anything else is named.
         const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
@@ -103,44 +112,52 @@ export class EstimateReadings {
   }
 
   /**
-   * The search over the estimate tables the function's package carries, read now, synchronously
-   * (milliseconds from the package's disk): a cold container's first question of the puzzle is
+   * The search over `tables` (the puzzle's estimate tables, or its files-only ones) read from the
+   * function's package now, synchronously (from the package's disk: 0.1 s for 6-6-3's 11.5 MB,
+   * 0.4 s for 7-8's 144 MB on this machine): a cold container's first question of the puzzle is
    * answered with them, whatever the event loop or a freeze would do to a read in the background.
-   * Undefined when the package lacks one of them, or when it was found damaged before; throws what
-   * is wrong with a damaged one.
+   * Undefined when the package lacks one of them, or when they were found damaged before; throws
+   * what is wrong with a damaged one.
    */
-  private packagedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+  private packagedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>, tables: readonly TableId[]): EstimatedSearch<Q, A> | undefined {
     const folder = this.options.packagedTables;
     const estimates = puzzle.estimates;
-    if (folder === undefined || !estimates || this.packageRefused.has(puzzle.name)) return undefined;
-    const files = estimates.tables.map((table) => [table, packagedArrayFile(folder, table)] as const);
+    if (folder === undefined || !estimates || tables.length === 0 || this.packageRefused.has(refusal(puzzle, tables))) return undefined;
+    const files = tables.map((table) => [table, packagedArrayFile(folder, table)] as const);
     if (!files.every(([, file]) => existsSync(file))) return undefined;
     const started = this.now();
     try {
       const arrays = new Map(files.map(([table, file]) => [table, readArrayFile(file, table).arrays] as const));
       const search = estimates.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
-      this.estimates.set(puzzle.name, { state: 'in use', search });
+      this.estimates.set(puzzle.name, { state: 'in use', search, fromFiles: tables === estimates.filesOnly, name: estimates.nameOf?.(arrays) });
       return search as EstimatedSearch<Q, A>;
     } finally {
       this.packageReadMs += this.now() - started;
     }
   }
 
-  /** Reads the package's tables (packagedSearch); a damaged one is reported once and DynamoDB's read instead. */
-  private packagedSearchOrNone<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
+  /** Reads the package's tables (packagedSearch); damaged ones are reported once and the next best read instead. */
+  private packagedSearchOrNone<Q, A extends Answer>(puzzle: Puzzle<Q, A>, tables: readonly TableId[]): EstimatedSearch<Q, A> | undefined {
     try {
-      return this.packagedSearch(puzzle);
+      return this.packagedSearch(puzzle, tables);
     } catch (error) {
-      this.packageRefused.add(puzzle.name);
+      this.packageRefused.add(refusal(puzzle, tables));
       this.options.onBadData?.(error);
       return undefined;
     }
   }
 
-  /** Whether every estimate table of `puzzle` is in the function's package (read at its first question, not before). */
+  /** Which estimate each puzzle's search uses now, in a few words (/health), for the puzzles asked about so far. */
+  inUse(): Record<string, string> {
+    return Object.fromEntries([...this.estimates].flatMap(([name, estimates]) => (estimates.state === 'in use' && estimates.name ? [[name, estimates.name]] : [])));
+  }
+
+  /** Whether the function's package holds every estimate table of `puzzle`, or every files-only one (read at its first question, not before). */
   private packaged(puzzle: Puzzle): boolean {
     const folder = this.options.packagedTables;
-    return folder !== undefined && !this.packageRefused.has(puzzle.name) && (puzzle.estimates?.tables.every((table) => existsSync(packagedArrayFile(folder, table))) ?? false);
+    const holds = (tables: readonly TableId[] | undefined) =>
+      tables !== undefined && tables.length > 0 && !this.packageRefused.has(refusal(puzzle, tables)) && tables.every((table) => existsSync(packagedArrayFile(folder!, table)));
+    return folder !== undefined && (holds(puzzle.estimates?.tables) || holds(puzzle.estimates?.filesOnly));
   }
 
   /**

@@ -25,6 +25,13 @@ export interface Health {
   readonly tables: Record<string, TableHealth>;
   /** Why the tables cannot answer now, in a sentence; undefined when they can. */
   readonly degraded: string | undefined;
+  /** Per puzzle whose search reads estimates: the estimate in use, and a stronger one on its way (npm start's build). */
+  readonly estimates: Record<string, EstimateHealth>;
+}
+
+export interface EstimateHealth {
+  readonly inUse: string;
+  readonly coming?: string;
 }
 
 export interface HealthSources {
@@ -33,6 +40,19 @@ export interface HealthSources {
   readonly estimates: EstimateReadings;
   /** Tables a load is writing now (npm start's): said to be being loaded, rather than advised a load. */
   readonly beingLoaded: ReadonlySet<TableId>;
+  /** Stronger estimates being built now (npm start's), per puzzle: how far along, in a sentence. */
+  readonly beingBuilt: ReadonlyMap<string, string>;
+}
+
+/** The estimate each puzzle with estimate tables searches with now (its solver's own until they are read), and what is coming. */
+function estimatesHealth(registry: Registry, estimates: EstimateReadings, beingBuilt: ReadonlyMap<string, string>): Record<string, EstimateHealth> {
+  const inUse = estimates.inUse();
+  return Object.fromEntries(
+    registry.PUZZLES.filter((puzzle) => puzzle.estimates).map((puzzle) => {
+      const coming = beingBuilt.get(puzzle.name);
+      return [puzzle.name, { inUse: inUse[puzzle.name] ?? puzzle.estimates!.withoutTables ?? 'its own search, without tables', ...(coming ? { coming } : {}) }];
+    }),
+  );
 }
 
 /**
@@ -40,11 +60,12 @@ export interface HealthSources {
  * cache), so that no cached manifest hides a store that is failing; and while requests hold off a
  * store that just failed, the tables cannot answer either.
  */
-export async function healthReport({ registry, guard, estimates, beingLoaded }: HealthSources, fresh: boolean): Promise<Health> {
+export async function healthReport({ registry, guard, estimates, beingLoaded, beingBuilt }: HealthSources, fresh: boolean): Promise<Health> {
   const { store } = guard;
+  const searches = () => estimatesHealth(registry, estimates, beingBuilt);
   if (!store) {
     const tables = registry.tablesOf(new Map()).map(({ table, facts }) => [table, { facts, state: 'missing' }] as const);
-    return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.' };
+    return { dynamodb: 'not configured', tables: Object.fromEntries(tables), degraded: 'No table is configured (TABLE_NAME is not set), so every answer is found by search.', estimates: searches() };
   }
   let catalog: Catalog | undefined;
   try {
@@ -57,7 +78,7 @@ export async function healthReport({ registry, guard, estimates, beingLoaded }: 
     // A table of estimates that cannot be used is told of by the estimates' own sentence, which says why.
     const answering = Object.fromEntries(tables.flatMap(({ table, estimates }) => (estimates ? [] : [[table, health[table]]])));
     const degraded = [degradedBy(answering, guard, beingLoaded), estimates.problem(beingLoaded)].filter((problem) => problem !== undefined);
-    return { dynamodb: 'reachable', tables: health, degraded: degraded.length === 0 ? undefined : degraded.join(' ') };
+    return { dynamodb: 'reachable', tables: health, degraded: degraded.length === 0 ? undefined : degraded.join(' '), estimates: searches() };
   } catch (error) {
     guard.report(error);
     const tables = registry.tablesOf(catalog ?? new Map()).map(({ table, facts }) => [table, { facts, state: 'unknown' }] as const);
@@ -65,6 +86,7 @@ export async function healthReport({ registry, guard, estimates, beingLoaded }: 
       dynamodb: 'unreachable',
       tables: Object.fromEntries(tables),
       degraded: `DynamoDB cannot be read now (${describeFailure(error)}), so answers are found by search.`,
+      estimates: searches(),
     };
   }
 }

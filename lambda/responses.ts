@@ -9,7 +9,8 @@ import type { Health, TableHealth } from './health-report';
 export function healthResponse(health: Health): HealthResponse {
   const tables: Record<string, TableHealthResponse> = {};
   for (const [id, table] of Object.entries(health.tables)) tables[id] = tableHealth(table);
-  return health.degraded === undefined ? { status: 'ok', dynamodb: health.dynamodb, tables } : { status: 'degraded', message: health.degraded, dynamodb: health.dynamodb, tables };
+  const { estimates } = health;
+  return health.degraded === undefined ? { status: 'ok', dynamodb: health.dynamodb, tables, estimates } : { status: 'degraded', message: health.degraded, dynamodb: health.dynamodb, tables, estimates };
 }
 
 /** What both say of a loaded table: its identity, then the manifest's figures. */

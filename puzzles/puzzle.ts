@@ -8,6 +8,7 @@
  * loads that build tables, the benchmarks) are behind `offline`, which the function never loads
  * and its bundle leaves out.
  */
+import type { TableId } from '../store/table-keys';
 import type { Answer } from './roles/answer';
 import type { BackgroundSolve } from './roles/background-solve';
 import type { PuzzleBenchmarks } from './roles/benchmarks';
@@ -62,4 +63,10 @@ export const BENCHMARKS_IMPORT = './bench';
 export interface OfflineRoles<Query = unknown> {
   readonly commandLine: CommandLine<Query>;
   readonly loads?: TableLoads;
+  /**
+   * The files of its files-only estimate tables (EstimateTables.filesOnly), each found where it is
+   * kept or built there first (saying so on `log`): the function's package copies them, npm start
+   * serves from them. `progress` hears the share of a build done so far, 0 to 1.
+   */
+  estimateFile?(table: TableId, log: (line: string) => void, progress?: (share: number) => void): Promise<string>;
 }

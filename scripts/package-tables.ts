@@ -1,8 +1,9 @@
 /**
  * The estimate tables the function carries in its own package (`tsx scripts/package-tables.ts
- * FOLDER`): every puzzle's tables of estimates (the 15-puzzle's pattern databases), built by the
- * puzzle's own load on every core and written as files of arrays (store/array-file.ts) into FOLDER,
- * which the stack's bundling makes the package's `tables/` (lib/tablebase-function.ts).
+ * FOLDER`): every puzzle's tables of estimates (the 15-puzzle's 6-6-3 pattern databases), built by
+ * the puzzle's own load on every core and written as files of arrays (store/array-file.ts) into
+ * FOLDER, which the stack's bundling makes the package's `tables/` (lib/tablebase-function.ts); and
+ * its files-only ones (the 7-8 set, 144 MB), which the puzzle builds and keeps itself.
  *
  * A build takes seconds (5 to 7 s for 6-6-3 on two cores), so each file is kept in a cache keyed
  * by the content of the code that builds it: this program's source and every module it imports,
@@ -54,6 +55,12 @@ export async function packageTables(folder: string, log: (line: string) => void 
         for (const old of readdirSync(TABLES_CACHE)) if (old !== basename(cached) && new RegExp(`^${table}-[0-9a-f]{16}\\.arrays$`).test(old)) rmSync(join(TABLES_CACHE, old), { force: true });
       }
       copyFileSync(cached, packagedArrayFile(folder, table));
+      written.push(table);
+    }
+    // the stronger estimates kept only as files (the 15-puzzle's 7-8 set), built once where the puzzle keeps them
+    for (const table of puzzle.estimates?.filesOnly ?? []) {
+      if (!offline.estimateFile) throw new Error(`${puzzle.name} names the files-only estimate table ${table}, but its offline roles make no such file.`);
+      copyFileSync(await offline.estimateFile(table, log), packagedArrayFile(folder, table));
       written.push(table);
     }
   }

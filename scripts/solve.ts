@@ -27,7 +27,7 @@ function orList(names: readonly string[]): string {
  * which readWords answers with every puzzle's roles, as it always has (importing the other puzzles'
  * roles took 10 to 15 ms of a judge run that lasts about a second).
  */
-async function solverOfOnePuzzle(argv: string[]): Promise<((input: string) => string) | undefined> {
+async function solverOfOnePuzzle(argv: string[]): Promise<((input: string) => string | Promise<string>) | undefined> {
   try {
     const name = parseArgs({ args: argv, options: COMMAND_OPTIONS, strict: false, allowPositionals: true }).positionals[0];
     const puzzle = name === undefined ? undefined : registry.puzzleNamed(name);
@@ -58,7 +58,7 @@ async function everyJudgedPuzzle() {
 type Outcome = { stdout: string; stderr: string; code: number };
 
 /** What the words ask for, read with every puzzle's offline roles: a solver, or the command's whole outcome (the usage, or what is wrong). */
-async function readWords(argv: string[]): Promise<{ solve: (input: string) => string } | { outcome: Outcome }> {
+async function readWords(argv: string[]): Promise<{ solve: (input: string) => string | Promise<string> } | { outcome: Outcome }> {
   const { judged, options, usage } = await everyJudgedPuzzle();
   try {
     const { values, positionals } = parseArgs({ args: argv, options: { ...COMMAND_OPTIONS, ...options }, allowPositionals: true, strict: true });
@@ -81,7 +81,7 @@ export async function main(argv: string[], stdin: NodeJS.ReadableStream): Promis
     solve = words.solve;
   }
   try {
-    return { stdout: solve(await text(stdin)), stderr: '', code: 0 };
+    return { stdout: await solve(await text(stdin)), stderr: '', code: 0 };
   } catch (error) {
     if (error instanceof InvalidInputError || error instanceof UnreachableError) {
       return { stdout: '', stderr: `${error.message}\n`, code: 2 };

@@ -10,7 +10,8 @@
  * Ctrl-C stops everything.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,6 +33,11 @@ import { parserSentence } from './command-options';
 import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
 import { solveOnWorkers } from './solve-on-worker';
+import type { EstimateBuildMessage } from './build-estimates';
+import { packagedArrayFile } from '../store/array-file';
+
+/** A build of the 7-8 databases on this machine's 2 cores took 270 to 305 s: the guess before a build has gone far enough to tell. */
+const BUILD_SECONDS_ON_TWO_CORES = 300;
 
 /** Background solves at once under npm start: one (a 2-core machine keeps a core for the service). */
 const LOCAL_SOLVER_SLOTS = 1;
@@ -98,8 +104,8 @@ async function hasOutdatedTables(app: AppState, specs: readonly AnyTableSpec[]):
   return states.some((state) => state.state === 'outdated');
 }
 
-/** The service's state on a DynamoDB endpoint: the table created if missing, the config checked as on AWS. */
-async function serviceOn(endpoint: string): Promise<AppState> {
+/** The service's state on a DynamoDB endpoint: the table created if missing, the config checked as on AWS; `tables`: where the files-only estimate tables are put once built. */
+async function serviceOn(endpoint: string, tables: string): Promise<AppState> {
   const admin = createDynamoClient({ endpoint });
   try {
     await ensureTable(admin, DEFAULT_TABLE_NAME);
@@ -111,7 +117,52 @@ async function serviceOn(endpoint: string): Promise<AppState> {
   // One background solve at a time unless told otherwise: a second would take the core the service answers on.
   const config = readConfig({ SOLVER_SLOTS: String(LOCAL_SOLVER_SLOTS), ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
   // A person reads the terminal: short lines; anywhere else the JSON lines AWS would collect.
-  return createAppState(registry, config, { ...(process.stdout.isTTY ? { log: terminalLog() } : {}), solveStarter: solveOnWorkers(config) });
+  return createAppState(registry, config, { ...(process.stdout.isTTY ? { log: terminalLog() } : {}), solveStarter: solveOnWorkers(config), packagedTables: tables });
+}
+
+/** How far a build of estimates has come, and when it will be ready, in a sentence. */
+function buildProgress(table: string, share: number, seconds: number): string {
+  const left = share >= 0.2 ? (seconds * (1 - share)) / share : Math.max(30, (BUILD_SECONDS_ON_TWO_CORES * 2) / availableParallelism() - seconds);
+  const minutes = (value: number) => (value < 90 ? `${Math.round(value)} s` : `${Math.round(value / 60)} min`);
+  return `${table} is being built on this machine (${Math.round(share * 100)}% of its entries after ${minutes(seconds)}; ready in about ${minutes(left)}), and is used from then on`;
+}
+
+/**
+ * Builds the files-only estimate tables (the 15-puzzle's 7-8 databases) of the puzzles whose tables
+ * this start serves, in a process of its own (every core for minutes, once; later starts find them
+ * kept), and puts each file where the service reads it (`folder`, a link to the kept file).
+ */
+function buildEstimates(app: AppState, specs: readonly AnyTableSpec[], folder: string, seconds: () => string): ChildProcess | undefined {
+  const served = new Set(specs.map((spec) => spec.table));
+  const puzzles = registry.PUZZLES.filter((puzzle) => (puzzle.estimates?.filesOnly?.length ?? 0) > 0 && puzzle.estimates!.tables.some((table) => served.has(table)));
+  if (puzzles.length === 0) return undefined;
+  const builder = fork(fileURLToPath(new URL('./build-estimates.ts', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const told = new Set<string>();
+  builder.on('message', (message: EstimateBuildMessage) => {
+    if ('share' in message) {
+      app.answers.estimatesUnderWay(message.puzzle, buildProgress(message.table, message.share, message.seconds));
+      if (!told.has(message.table)) console.log(`${message.table}: building it behind the service, once (about ${Math.round((BUILD_SECONDS_ON_TWO_CORES * 2) / availableParallelism() / 60)} min on ${availableParallelism()} cores); ${message.puzzle} searches with the estimates it has until then (/health says which)`);
+      told.add(message.table);
+      return;
+    }
+    // a link to the kept file (a copy where links cannot be made), put in place whole
+    const target = packagedArrayFile(folder, message.table);
+    const partial = `${target}.${process.pid}.partial`;
+    rmSync(partial, { force: true });
+    try {
+      linkSync(message.file, partial);
+    } catch {
+      copyFileSync(message.file, partial);
+    }
+    renameSync(partial, target);
+    app.answers.estimatesUnderWay(message.puzzle, undefined);
+    console.log(`${message.table}: ${message.built ? `built in ${message.seconds} s` : 'found kept'}; ${message.puzzle} searches with it from its next question (${seconds()} s after start)`);
+  });
+  builder.on('exit', (code, signal) => {
+    for (const puzzle of puzzles) app.answers.estimatesUnderWay(puzzle.name, undefined);
+    if (code !== 0 && signal !== 'SIGTERM') console.error(`Building the stronger estimates stopped (${signal ?? `exit code ${code}`}); the service goes on with the estimates it has. Restart to try again.`);
+  });
+  return builder;
 }
 
 async function main(): Promise<void> {
@@ -135,6 +186,7 @@ async function main(): Promise<void> {
   let supervised: Supervised | undefined;
   let server: FunctionUrlServer | undefined;
   let loader: ChildProcess | undefined;
+  let builder: ChildProcess | undefined;
   let loaded = false;
   let forget: (() => void) | undefined;
   let stopping = false;
@@ -143,6 +195,7 @@ async function main(): Promise<void> {
     stopping = true;
     supervised?.stopWatching(); // the server goes down with us, not to be started again
     await stopLoader(loader); // a load cut short resumes at the next start
+    await stopLoader(builder); // a build cut short starts again at the next start
     await server?.close();
     await (supervised ?? first)?.close();
     forget?.();
@@ -154,17 +207,22 @@ async function main(): Promise<void> {
 
   let app: AppState;
   let endpoint: string;
+  // Where the files-only estimate tables are put once built: emptied at each start, so that only
+  // files this code built are read (a link to each is put back in moments when it is kept).
+  const estimateFolder = join(dataRoot, 'tables');
+  rmSync(estimateFolder, { recursive: true, force: true });
+  mkdirSync(estimateFolder, { recursive: true });
   try {
     if (!load.endpoint) first = await embedded();
     endpoint = load.endpoint ?? first!.endpoint;
-    app = await serviceOn(endpoint);
+    app = await serviceOn(endpoint, estimateFolder);
     if (first && (await hasOutdatedTables(app, load.specs))) {
       console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);
       await first.close();
       rmSync(dataDir, { recursive: true, force: true });
       first = await embedded();
       endpoint = first.endpoint;
-      app = await serviceOn(endpoint);
+      app = await serviceOn(endpoint, estimateFolder);
     }
     const { handler, probe } = withReadinessProbe(app);
     server = await serveFunctionUrl(handler, { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
@@ -210,6 +268,8 @@ async function main(): Promise<void> {
     });
     loader.on('exit', (code, signal) => {
       app.answers.loadsUnderWay([]);
+      // the stronger estimates are built once the tables are loaded: the load has every core till then
+      if (!builder && !stopping) builder = buildEstimates(app, load.specs, estimateFolder, seconds);
       if (code === 0) loaded = true;
       else if (stopping || databaseDown) return; // the load starts again when the database is back
       else if (deathsDuringLoad > 0) startLoad(); // the database died under it and is back: resume

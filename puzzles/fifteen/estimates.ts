@@ -1,14 +1,22 @@
 /**
- * The 15-puzzle's stored pattern databases: the table `fifteen`, one array a tile group (named by
- * its tiles, `tiles-1-5-6-9-10-13`), each compact (pattern-ranking.ts: 11.5 MB for 6-6-3 where the
- * search's sparse index takes 33.6 MB) and expanded when read. Until they are read, or when they
- * cannot be, the search estimates by Manhattan distance and linear conflicts.
+ * The 15-puzzle's pattern databases, two sets:
+ * - the table `fifteen`, 6-6-3, stored in DynamoDB like every table: one array a tile group (named
+ *   by its tiles, `tiles-1-5-6-9-10-13`), each compact (pattern-ranking.ts: 11.5 MB for 6-6-3 where
+ *   the search's sparse index takes 33.6 MB) and expanded when read;
+ * - `fifteen-78`, the packed 7-8 set (rules/packed-pattern-set.ts, 144 MB), only ever a file: the
+ *   function's package carries it, npm start builds it; it is used in place of 6-6-3 once there.
+ * Until either is read, or when neither can be, the search estimates by Manhattan distance and
+ * linear conflicts.
  */
 import type { EstimateTables } from '../roles/estimate-tables';
 import { GOAL, formatFifteenBoard } from './rules/board';
 import { compactPatternTable, expandPatternTable, placementsFor } from './rules/pattern-ranking';
 import { placementIndex } from './rules/pattern-database';
 import { PARTITION_663, type PatternDatabases, checkPartition, patternDatabasesOf, reflectBoard } from './rules/pattern-set';
+import type { FifteenDatabases } from './rules/search';
+import { PACKED_TABLE, packedDatabasesOf } from './packed-file';
+
+export { PACKED_TABLE };
 import type { FifteenAnswer, FifteenQuery } from './rules/query';
 import { fifteenMovesBySearch } from './rules/move-values';
 import { manhattanWithConflicts, searchFifteen } from './rules/search';
@@ -17,7 +25,7 @@ export const FIFTEEN_TABLE = 'fifteen';
 export const MANHATTAN = 'manhattan and linear conflicts';
 
 /** How an answer's estimate is named: the databases' group sizes, or Manhattan. */
-export const heuristicOf = (databases: PatternDatabases | undefined) => (databases ? `pattern databases ${databases.partition.map((group) => group.length).join('-')}` : MANHATTAN);
+export const heuristicOf = (databases: FifteenDatabases | undefined) => (databases ? `pattern databases ${databases.partition.map((group) => group.length).join('-')}` : MANHATTAN);
 
 const groupName = (group: readonly number[]) => `tiles-${group.join('-')}`;
 
@@ -36,16 +44,25 @@ export function databasesOf(arrays: ReadonlyMap<string, Uint8Array>): PatternDat
   return patternDatabasesOf(partition, (group, table) => expandPatternTable(group, arrays.get(groupName(group))!, table));
 }
 
+/** The strongest set among the arrays read: the packed 7-8 when its file was read, else 6-6-3. */
+function databasesRead(arrays: ReadonlyMap<string, ReadonlyMap<string, Uint8Array>>): FifteenDatabases {
+  const packed = arrays.get(PACKED_TABLE);
+  return packed ? packedDatabasesOf(packed) : databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());
+}
+
 export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
   tables: [FIFTEEN_TABLE],
+  filesOnly: [PACKED_TABLE],
   describeTable: () => ({
     identity: { puzzle: 'fifteen', goal: formatFifteenBoard(GOAL) },
     // the 6-6-3 databases' entries, compact: what a default load stores
     spacePositions: PARTITION_663.reduce((sum, group) => sum + placementsFor(group.length), 0),
     loadOptions: [`--tables ${FIFTEEN_TABLE}`],
   }),
+  withoutTables: MANHATTAN,
+  nameOf: (arrays) => heuristicOf(databasesRead(arrays)),
   searchWith(arrays) {
-    const databases = databasesOf(arrays.get(FIFTEEN_TABLE) ?? new Map());
+    const databases = databasesRead(arrays);
     const heuristic = heuristicOf(databases);
     return {
       search: (query, budget) => ({ ...searchFifteen(query, budget, databases), heuristic }),

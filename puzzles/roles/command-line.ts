@@ -25,7 +25,7 @@ export interface CommandLine<Query> {
   /** A stored record, as `npm run lookup` shows it: its moves and its line. */
   recordText?(location: Location, record: PositionRecord): { moves: string; line: string };
   /** npm run solve: judge input to judge output, with the values of its own solve options as given (checked now). */
-  judgeSolver?(engine: Engine, options: Readonly<Record<string, string | undefined>>): (input: string) => string;
+  judgeSolver?(engine: Engine, options: Readonly<Record<string, string | undefined>>): (input: string) => string | Promise<string>;
   /** The options of `npm run solve` only this puzzle takes, as parseArgs takes them, and their usage. */
   readonly solveOptions?: Readonly<Record<string, { readonly type: 'string' }>>;
   readonly solveUsage?: string;

@@ -13,6 +13,13 @@ import type { TableFacts } from './stored-tables';
 export interface EstimateTables<Query, A extends Answer> {
   /** The tables of arrays it reads. */
   readonly tables: readonly TableId[];
+  /**
+   * Tables of stronger estimates kept only as files of arrays, never in DynamoDB (too large to
+   * read page by page at a cold start): the function's package carries them, npm start builds them
+   * into its data folder. When their files are there they are read in place of `tables`, even
+   * after `tables` were (a build that ends while the service runs).
+   */
+  readonly filesOnly?: readonly TableId[];
   /** What /health and /stats say of a table of its own (spacePositions: its entries; loadOptions: what loads it). */
   describeTable(table: TableId): TableFacts;
   /**
@@ -20,6 +27,10 @@ export interface EstimateTables<Query, A extends Answer> {
    * already); throws when they are not what it expects, and the solver's own search goes on.
    */
   searchWith(arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): EstimatedSearch<Query, A>;
+  /** The estimate the solver's own search makes, without any table, in a few words (/health). */
+  readonly withoutTables?: string;
+  /** Which estimate the arrays read make, in a few words (/health, and every answer found with them). */
+  nameOf?(arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): string;
   /** What the arrays read say of a question, a line each (npm run lookup): the values its estimate is made of. */
   describeQuery?(query: Query, arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): string[];
 }

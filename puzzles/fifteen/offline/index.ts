@@ -3,5 +3,6 @@ import type { OfflineRoles } from '../../puzzle';
 import type { FifteenQuery } from '../rules/query';
 import { fifteenCommandLine } from './command-line';
 import { fifteenLoads } from './loads';
+import { packedDatabasesFileBuilt } from './packed-databases';
 
-export const offline: OfflineRoles<FifteenQuery> = { commandLine: fifteenCommandLine, loads: fifteenLoads };
+export const offline: OfflineRoles<FifteenQuery> = { commandLine: fifteenCommandLine, loads: fifteenLoads, estimateFile: (_table, log, progress) => packedDatabasesFileBuilt(log, progress) };

@@ -7,48 +7,19 @@
  * that only a change to that code builds them again. `npm start`, `npm run solve` and the stack's
  * bundling (scripts/package-tables.ts) all use this file.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { projectRootOf, sourceKey } from '../../../core/source-key';
-import { type NamedArray, arrayCacheFolder, readArrayFile, writeArrayFile } from '../../../store/array-file';
-import { halvesOf } from '../rules/packed-pattern-database';
-import { PARTITION_78, type PackedDatabases, checkPackedDatabases } from '../rules/packed-pattern-set';
-import { buildPackedDatabaseOnThreads } from './packed-databases-on-threads';
-
-/** The file's table name: what its header says, and what the function's package calls it. */
-export const PACKED_TABLE = 'fifteen-78';
+import { arrayCacheFolder, readArrayFile, writeArrayFile } from '../../../store/array-file';
+import { PACKED_TABLE, packedDatabaseArrays, packedDatabasesOf } from '../packed-file';
+import { PARTITION_78, type PackedDatabases } from '../rules/packed-pattern-set';
+import { placementCount } from '../rules/packed-pattern-database';
+import { type PackedDatabase, buildPackedDatabaseOnThreads } from './packed-databases-on-threads';
 
 /** The sources whose code makes the file's bytes: what its key covers (with all they import). */
 const BUILT_BY = ['puzzles/fifteen/offline/packed-databases.ts'];
-
-const groupName = (group: readonly number[]) => `tiles-${group.join('-')}`;
-
-/** The file's arrays: per group its entries, then its halves' databases. */
-export function packedDatabaseArrays(databases: PackedDatabases): NamedArray[] {
-  return databases.partition.flatMap((group, g) => [
-    { name: groupName(group), bytes: databases.packed[g] },
-    ...halvesOf(group).map((half, h) => ({ name: `half-${groupName(half)}`, bytes: databases.halves[g][h] })),
-  ]);
-}
-
-/** The databases from a file's arrays; an error saying what is wrong when they are not a partition's packed databases. */
-export function packedDatabasesOf(arrays: ReadonlyMap<string, Uint8Array>): PackedDatabases {
-  const partition = [...arrays.keys()].filter((name) => /^tiles(-\d+)+$/.test(name)).map((name) => name.split('-').slice(1).map(Number));
-  const named = (name: string) => {
-    const array = arrays.get(name);
-    if (array === undefined) throw new Error(`the ${PACKED_TABLE} databases lack the array ${name}`);
-    return array;
-  };
-  const databases: PackedDatabases = {
-    partition,
-    packed: partition.map((group) => named(groupName(group))),
-    halves: partition.map((group) => halvesOf(group).map((half) => named(`half-${groupName(half)}`))),
-  };
-  checkPackedDatabases(databases);
-  return databases;
-}
 
 /** Where the built file is kept, or undefined away from the sources (a bundle): nothing to key it by. */
 export function packedDatabasesFile(folder?: string): string | undefined {
@@ -67,6 +38,8 @@ export interface PackedBuildOptions {
   readonly threads?: number;
   readonly partition?: readonly (readonly number[])[];
   readonly log?: (line: string) => void;
+  /** Told after each level the share of all entries valued so far, 0 to 1. */
+  readonly progress?: (share: number) => void;
 }
 
 /**
@@ -80,16 +53,20 @@ export async function buildPackedDatabasesFile(file: string, options: PackedBuil
   const started = performance.now();
   const seconds = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
   log(`fifteen: building the ${partition.map((group) => group.length).join('-')} pattern databases on ${threads} threads, once (kept in ${file})`);
-  const built = [];
+  const built: PackedDatabase[] = [];
+  const entries = partition.reduce((sum, group) => sum + placementCount(group.length), 0);
+  let valuedBefore = 0;
   for (const group of [...partition].sort((a, b) => b.length - a.length)) {
     let valued = 0;
     const database = await buildPackedDatabaseOnThreads(group, threads, (level, counts) => {
       valued += counts.valued;
+      options.progress?.((valuedBefore + valued) / entries);
       if (counts.valued > 0) log(`fifteen:   tiles ${group.join(',')}: ${valued.toLocaleString('en-US')} placements valued, ${level} moves deep, at ${seconds()}`);
     });
     const { byValue, clamped } = database.counts;
     log(`fifteen:   tiles ${group.join(',')} done at ${seconds()}: (value - its halves') / 2 was ${byValue.map((n, v) => `${v} for ${n}`).join(', ')}; the ${clamped} above 3 are stored as 3`);
     built.push(database);
+    valuedBefore += valued;
   }
   const databases: PackedDatabases = {
     partition,
@@ -113,5 +90,62 @@ export function keptPackedDatabases(file: string | undefined, log: (line: string
     log(`fifteen: the pattern databases kept in ${file} cannot be used (${(error as Error).message}); they will be built again`);
     rmSync(file, { force: true });
     return undefined;
+  }
+}
+
+/** How long a build waits at most for another process's build of the same file before building itself. */
+const WAIT_FOR_OTHER_MS = 20 * 60_000;
+
+/**
+ * The kept file, sound, or a new one built now (minutes, said on `log`); refused away from the
+ * sources, where there is nothing to key it by. Processes that ask at once build it once: the
+ * first takes a lock (a folder beside the file, holding its process id) and the others wait for its
+ * file; a lock whose process has ended is taken over.
+ */
+export async function packedDatabasesFileBuilt(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`), progress?: (share: number) => void): Promise<string> {
+  const file = packedDatabasesFile();
+  if (file === undefined) throw new Error(`the ${PACKED_TABLE} databases are built from the sources, which are not here`);
+  const lock = `${file}.lock`;
+  const waitingSince = Date.now();
+  let told = false;
+  for (;;) {
+    if (keptPackedDatabases(file, log) !== undefined) return file;
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!lockHolderAlive(lock) || Date.now() - waitingSince > WAIT_FOR_OTHER_MS) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (!told) log(`fifteen: another process is building the ${PACKED_TABLE} databases; waiting for them`);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  try {
+    await buildPackedDatabasesFile(file, { log, progress });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  return file;
+}
+
+/** Whether the process that took a lock is still running (a lock just made, its id not written yet, counts as held). */
+function lockHolderAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    return existsSync(lock);
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

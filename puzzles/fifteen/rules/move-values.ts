@@ -12,10 +12,9 @@ import type { SearchBudget } from '../../../core/ida-star';
 import { type MoveValue, movesBySearch } from '../../../core/move-values';
 import { BLANK, BLANK_MOVES, MOVE_LETTERS, playFifteenLine, reverseMove } from './board';
 import type { FifteenAnswer, FifteenQuery } from './query';
-import type { PatternDatabases } from './pattern-set';
-import { fifteenReachesWithin } from './search';
+import { type FifteenDatabases, fifteenReachesWithin } from './search';
 
-export function fifteenMovesBySearch(query: FifteenQuery, answer: FifteenAnswer, budget: SearchBudget, databases?: PatternDatabases): MoveValue[] {
+export function fifteenMovesBySearch(query: FifteenQuery, answer: FifteenAnswer, budget: SearchBudget, databases?: FifteenDatabases): MoveValue[] {
   if (answer.steps < 0) return []; // unsolvable, or past the judge's limit: the JSON API asks neither
   const moves = BLANK_MOVES[query.board.indexOf(BLANK)];
   const first = answer.path.length > 0 ? MOVE_LETTERS.indexOf(answer.path[0]) : undefined;

@@ -13,10 +13,10 @@ import { CELLS } from './board';
 import { checkPartition, reflectBoard } from './pattern-set';
 import { baseOf, buildPackedDatabase, halvesOf, packedBytes, packedValue, rankOnBoard } from './packed-pattern-database';
 
-/** 7-8: the top two rows (tiles 1-8) and the rest, each by its 2x2 halves. */
+/** 7-8: the bottom two rows less the blank's cell (7 tiles), and the top two (tiles 1-8), each by its 2x2 halves. */
 export const PARTITION_78: readonly (readonly number[])[] = [
-  [1, 2, 5, 6, 3, 4, 7, 8],
   [9, 10, 13, 14, 11, 12, 15],
+  [1, 2, 5, 6, 3, 4, 7, 8],
 ];
 
 export interface PackedDatabases {

@@ -95,7 +95,7 @@ function kernelFor(databases: PackedDatabases): Kernel {
   const { buffer } = memory;
   const bytesView = new Uint8Array(buffer);
   const words = new Int32Array(buffer);
-  let at = AT.tables;
+  let at: number = AT.tables;
   const place = (table: Uint8Array) => {
     const address = at;
     bytesView.set(table, address);

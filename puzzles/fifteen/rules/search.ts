@@ -13,8 +13,14 @@
 import { DepthFirstPass, EXHAUSTED, FOUND, type SearchBudget, iterativeDeepening, reachableWithin, searchGaveUp } from '../../../core/ida-star';
 import { BLANK, CELLS, GEOMETRY, GOAL, SIDE, UP } from './board';
 import { FIFTEEN_DIAMETER, type FifteenAnswer, type FifteenQuery, NO_ANSWER, lettersOf } from './query';
+import type { PackedDatabases } from './packed-pattern-set';
+import { PackedWasmDepthFirst } from './packed-search-wasm';
 import { FifteenWasmDepthFirst } from './pattern-search-wasm';
 import type { PatternDatabases } from './pattern-set';
+
+/** Either set of pattern databases: 6-6-3 (a byte an entry) or the packed 7-8. */
+export type FifteenDatabases = PatternDatabases | PackedDatabases;
+export const isPacked = (databases: FifteenDatabases): databases is PackedDatabases => 'packed' in databases;
 
 const manhattan = (a: number, b: number) => Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE));
 
@@ -167,16 +173,17 @@ export class FifteenDepthFirst extends DepthFirstPass {
 }
 
 /**
- * The pass over the pattern databases when given (in WebAssembly: the same nodes as the TypeScript
- * pass, FifteenPatternDepthFirst, which the tests hold it to, in about 60% of its time), else over
- * Manhattan distance with linear conflicts (no table needed).
+ * The pass over the pattern databases when given, in WebAssembly (the packed 7-8 set's, or
+ * 6-6-3's: each held node for node to a pass in TypeScript by the tests), else over Manhattan
+ * distance with linear conflicts (no table needed).
  */
-function passFor(board: readonly number[], maxDepth: number, budget: SearchBudget, databases?: PatternDatabases): FifteenDepthFirst | FifteenWasmDepthFirst {
-  return databases === undefined ? new FifteenDepthFirst(board, maxDepth, budget) : new FifteenWasmDepthFirst(board, databases, maxDepth, budget);
+function passFor(board: readonly number[], maxDepth: number, budget: SearchBudget, databases?: FifteenDatabases): DepthFirstPass & { estimate(): number } {
+  if (databases === undefined) return new FifteenDepthFirst(board, maxDepth, budget);
+  return isPacked(databases) ? new PackedWasmDepthFirst(board, databases, maxDepth, budget) : new FifteenWasmDepthFirst(board, databases, maxDepth, budget);
 }
 
 /** The exact answer within the query's limit by search (an unsolvable board has none); BudgetExhaustedError when the budget ends first. */
-export function searchFifteen(query: FifteenQuery, budget: SearchBudget, databases?: PatternDatabases): FifteenAnswer {
+export function searchFifteen(query: FifteenQuery, budget: SearchBudget, databases?: FifteenDatabases): FifteenAnswer {
   if (!query.solvable) return NO_ANSWER;
   const maxDepth = Math.min(query.limit, FIFTEEN_DIAMETER);
   const pass = passFor(query.board, maxDepth, budget, databases);
@@ -197,7 +204,7 @@ export function searchFifteen(query: FifteenQuery, budget: SearchBudget, databas
  * came from, when that lies farther away). Meant for a board at least `moves` away, or just
  * beyond: a board far nearer is found by deepening far sooner than by one deep pass.
  */
-export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget, databases?: PatternDatabases, undoFirst = -1): boolean {
+export function fifteenReachesWithin(board: readonly number[], moves: number, budget: SearchBudget, databases?: FifteenDatabases, undoFirst = -1): boolean {
   const outcome = reachableWithin(passFor(board, moves, budget, databases), moves, undoFirst);
   if (outcome.kind === 'budget-exhausted') throw searchGaveUp(outcome);
   return outcome.kind === 'solved';

@@ -27,7 +27,8 @@ import {
   unrankPlacement,
 } from '../../../puzzles/fifteen/rules/packed-pattern-database';
 import { PACKED_PARTITION_555, type PackedDatabases, buildPackedDatabases, checkPackedDatabases, packedEstimate } from '../../../puzzles/fifteen/rules/packed-pattern-set';
-import { PACKED_TABLE, packedDatabaseArrays, packedDatabasesOf, readPackedDatabases } from '../../../puzzles/fifteen/offline/packed-databases';
+import { PACKED_TABLE, packedDatabaseArrays, packedDatabasesOf } from '../../../puzzles/fifteen/packed-file';
+import { readPackedDatabases } from '../../../puzzles/fifteen/offline/packed-databases';
 import { buildPackedDatabaseOnThreads } from '../../../puzzles/fifteen/offline/packed-databases-on-threads';
 import { writeArrayFile } from '../../../store/array-file';
 import { fifteenBoardArbitrary } from '../../../puzzles/fifteen/seeded-inputs';
