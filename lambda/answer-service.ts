@@ -30,7 +30,7 @@ import type { Manifest } from '../store/manifests';
 import { AnswerCache, DEFAULT_ANSWER_CACHE_SIZE } from './answer-cache';
 import type { BackgroundSolves, SolveStanding } from './background-solves';
 import { SolveUnavailableError, SolvingInBackgroundError } from './errors';
-import { EstimateReadings } from './estimate-readings';
+import { EstimateReadings, type EstimateReadingsOptions } from './estimate-readings';
 import { type Health, healthReport } from './health-report';
 import { StoreGuard } from './store-guard';
 
@@ -78,6 +78,8 @@ export interface AnswerServiceOptions {
    * from DynamoDB as before.
    */
   readonly packagedTables?: string;
+  /** How the searches over estimate tables are made (EstimateReadingsOptions). */
+  readonly searchWith?: EstimateReadingsOptions['searchWith'];
   /** Where questions past a request's search are solved and their answers kept; none: such a question gets a 503. */
   readonly solves?: BackgroundSolves;
 }
@@ -104,6 +106,7 @@ export class AnswerService {
       retryMs: options.searchAnswerTtlMs ?? DEFAULT_SEARCH_ANSWER_TTL_MS,
       clock,
       packagedTables: options.packagedTables,
+      searchWith: options.searchWith,
       onStoreError: options.onStoreError,
       onBadData: options.onBadData,
     });
@@ -265,14 +268,14 @@ export class AnswerService {
     key: string,
     tabled: () => boolean,
     fromTable: () => Promise<Stored<A> | undefined>,
-    search: () => A,
-    valueMoves?: (answer: A) => readonly MoveValue[],
+    search: () => A | Promise<A>,
+    valueMoves?: (answer: A) => readonly MoveValue[] | Promise<readonly MoveValue[]>,
   ): Promise<Result<A>> {
     const cached = this.cache.get<A>(key);
-    let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...search(), source: 'search' as Source }), cached: false }) as Result<A>;
+    let answer = (cached ? { ...cached, cached: true } : { ...((await fromTable()) ?? { ...(await search()), source: 'search' as Source }), cached: false }) as Result<A>;
     if (valueMoves && !answer.moves) {
       try {
-        answer = { ...answer, moves: valueMoves(answer), movesUnvalued: undefined };
+        answer = { ...answer, moves: await valueMoves(answer), movesUnvalued: undefined };
       } catch (error) {
         if (!(error instanceof MovesUnvaluedError)) throw error;
         answer = { ...answer, movesUnvalued: error.message };

@@ -3,6 +3,7 @@
  * serves and the checked configuration: one clock, one logger, the page store and the answer service. Tests and
  * `npm start` build it the same way, with their own clock or logger when they need one.
  */
+import type { EstimateReadingsOptions } from './estimate-readings';
 import { type Clock, systemClock, wallClock } from '../core/clock';
 import { createDynamoClient } from '../store/client';
 import { functionCredentials } from './credentials';
@@ -39,8 +40,13 @@ export interface SearchLimits {
   readonly maxNodes: number;
 }
 
-/** 2 s of search per request at most; 300 ms kept back to write the answer; 20 million nodes. */
-export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 2000, reserveMs: 300, maxNodes: 20_000_000 };
+/**
+ * 8 s of search per request at most, within the function's 10 s timeout; 300 ms kept back to write
+ * the answer; 20 million nodes a search. With the 7-8 databases the 15-puzzle's farthest boards
+ * (80 moves) take at most 2.2 s of search and about as much again to value their moves on this
+ * machine's core (BENCHMARKS.md): every board is answered in one request.
+ */
+export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 8000, reserveMs: 300, maxNodes: 20_000_000 };
 
 export interface AppState {
   /** The puzzles it answers. */
@@ -64,6 +70,8 @@ export interface AppStateParts {
   readonly manifestTtlMs?: number;
   /** The folder of estimate tables the function's package carries (store/array-file.ts), if any. */
   readonly packagedTables?: string;
+  /** How the searches over estimate tables are made: in this thread by default; npm start puts them on threads of their own. */
+  readonly searchWith?: EstimateReadingsOptions['searchWith'];
   /** What starts a background solve (npm start: a worker thread); the solver function named by the configuration otherwise. */
   readonly solveStarter?: SolveStarter;
 }
@@ -99,6 +107,7 @@ export function createAppState(registry: Registry, config: Config, parts: AppSta
     onStoreError: (error) => log.warn('table read failed; answering by search for a while', { error: describe(error) }),
     onBadData: (error) => log.error('the table holds data this version cannot read; answering by search', { error: describe(error) }),
     packagedTables: parts.packagedTables,
+    searchWith: parts.searchWith,
     solves: client && config.tableName ? backgroundSolves(client, config, parts.solveStarter, (error) => log.error('a background solve could not be started', { error: describe(error) })) : undefined,
   });
   // The catalogue of loaded tables is read while the function initialises, so that the first request does

@@ -37,6 +37,11 @@ export interface EstimateReadingsOptions {
   readonly onStoreError?: (error: unknown) => void;
   /** Told about a damaged table, packaged or stored. */
   readonly onBadData?: (error: unknown) => void;
+  /**
+   * How a puzzle's search over the arrays read is made: in this thread by default (the puzzle's
+   * searchWith); npm start runs it on threads of its own (scripts/search-threads.ts).
+   */
+  readonly searchWith?: (puzzle: Puzzle, arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>) => EstimatedSearch<unknown, Answer>;
 }
 
 /** What a refusal of a puzzle's packaged tables is remembered by: its name and the tables. */
@@ -58,6 +63,11 @@ export class EstimateReadings {
 
   private now(): number {
     return (this.options.clock ?? systemClock).now();
+  }
+
+  /** The puzzle's search over `arrays`, made as the options say (this thread, or threads of its own). */
+  private searchWith(puzzle: Puzzle, arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): EstimatedSearch<unknown, Answer> {
+    return this.options.searchWith ? this.options.searchWith(puzzle, arrays) : (puzzle.estimates!.searchWith(arrays) as EstimatedSearch<unknown, Answer>);
   }
 
   /**
@@ -83,7 +93,7 @@ export class EstimateReadings {
         const read = new Map(await Promise.all(estimates.tables.map(async (table) => [table, (await store.readArrays(table)).arrays] as const)));
         // files-only tables read meanwhile (a package's, at a question) are not replaced by weaker ones
         if (this.estimates.get(puzzle.name)?.state === 'in use') return;
-        this.estimates.set(puzzle.name, { state: 'in use', search: estimates.searchWith(read) as EstimatedSearch<unknown, Answer>, name: estimates.nameOf?.(read) });
+        this.estimates.set(puzzle.name, { state: 'in use', search: this.searchWith(puzzle, read), name: estimates.nameOf?.(read) });
       } catch (error) {
         // The reader's own sentence says what is wrong with the table; anything else is named.
         const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
@@ -128,7 +138,7 @@ export class EstimateReadings {
     const started = this.now();
     try {
       const arrays = new Map(files.map(([table, file]) => [table, readArrayFile(file, table).arrays] as const));
-      const search = estimates.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
+      const search = this.searchWith(puzzle, arrays);
       this.estimates.set(puzzle.name, { state: 'in use', search, fromFiles: tables === estimates.filesOnly, name: estimates.nameOf?.(arrays) });
       return search as EstimatedSearch<Q, A>;
     } finally {

@@ -81,9 +81,9 @@ async function solved(puzzle: Puzzle, query: unknown, parts: SolverParts, deadli
     search = parts.answers.estimatedSearch(puzzle);
   }
   const budget: SearchBudget = { maxNodes: Number.MAX_SAFE_INTEGER, deadline, clock: parts.clock };
-  const answer = (search ?? puzzle.solver).search(query, budget);
+  const answer = await (search ?? puzzle.solver).search(query, budget);
   try {
-    const moves = search?.valueMoves ? search.valueMoves(query, answer, budget) : puzzle.solver.valueMoves(query, answer, budget);
+    const moves = search?.valueMoves ? await search.valueMoves(query, answer, budget) : puzzle.solver.valueMoves(query, answer, budget);
     return { ...answer, moves };
   } catch (error) {
     if (!(error instanceof MovesUnvaluedError)) throw error;

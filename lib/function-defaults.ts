@@ -6,8 +6,13 @@
 /** Lambda gives CPU in proportion to memory: a vCPU's worth for each 1,769 MB (1.7 at 3,008 MB, on two cores). */
 export const MB_PER_VCPU = 1769;
 
-/** Memory in MB; CPU grows with it, and the search fallback is CPU-bound. */
-export const FUNCTION_MEMORY_MB = 1024;
+/**
+ * Memory in MB: one vCPU. The 15-puzzle's search is CPU-bound and runs on one thread, so below a
+ * vCPU an answer takes longer by as much for the same GB-seconds, and above it buys a second vCPU
+ * it cannot use (BENCHMARKS.md, "The API's memory"); the 7-8 databases take 144 MB of it twice
+ * (the file read, and the pass's own memory).
+ */
+export const FUNCTION_MEMORY_MB = MB_PER_VCPU;
 
 /** The longest invocation, in seconds; the search stops well before it. */
 export const FUNCTION_TIMEOUT_SECONDS = 10;

@@ -33,6 +33,7 @@ import { parserSentence } from './command-options';
 import { type Supervised, supervise } from './supervised-dynamo';
 import { terminalLog } from './terminal-log';
 import { solveOnWorkers } from './solve-on-worker';
+import { searchOnThreads } from './search-threads';
 import type { EstimateBuildMessage } from './build-estimates';
 import { packagedArrayFile } from '../store/array-file';
 
@@ -41,6 +42,8 @@ const BUILD_SECONDS_ON_TWO_CORES = 300;
 
 /** Background solves at once under npm start: one (a 2-core machine keeps a core for the service). */
 const LOCAL_SOLVER_SLOTS = 1;
+/** Search threads per puzzle with estimate tables: two questions searched at once, each thread a copy of the tables (144 MB for the 15-puzzle's 7-8). */
+const SEARCH_THREADS = 2;
 
 const LOAD = await loadCommand(registry);
 const OFFLINE = await registry.withOfflineRoles();
@@ -117,7 +120,13 @@ async function serviceOn(endpoint: string, tables: string): Promise<AppState> {
   // One background solve at a time unless told otherwise: a second would take the core the service answers on.
   const config = readConfig({ SOLVER_SLOTS: String(LOCAL_SOLVER_SLOTS), ...process.env, TABLE_NAME: DEFAULT_TABLE_NAME, DYNAMODB_ENDPOINT: endpoint });
   // A person reads the terminal: short lines; anywhere else the JSON lines AWS would collect.
-  return createAppState(registry, config, { ...(process.stdout.isTTY ? { log: terminalLog() } : {}), solveStarter: solveOnWorkers(config), packagedTables: tables });
+  return createAppState(registry, config, {
+    ...(process.stdout.isTTY ? { log: terminalLog() } : {}),
+    solveStarter: solveOnWorkers(config),
+    packagedTables: tables,
+    // searches of seconds on threads of their own, as Lambda gives each request a container: table lookups go on meanwhile
+    searchWith: searchOnThreads(SEARCH_THREADS),
+  });
 }
 
 /** How far a build of estimates has come, and when it will be ready, in a sentence. */
@@ -156,6 +165,9 @@ function buildEstimates(app: AppState, specs: readonly AnyTableSpec[], folder: s
     }
     renameSync(partial, target);
     app.answers.estimatesUnderWay(message.puzzle, undefined);
+    // read now, between requests, rather than at the puzzle's next question
+    const puzzle = registry.puzzleNamed(message.puzzle);
+    if (puzzle) app.answers.estimatedSearch(puzzle);
     console.log(`${message.table}: ${message.built ? `built in ${message.seconds} s` : 'found kept'}; ${message.puzzle} searches with it from its next question (${seconds()} s after start)`);
   });
   builder.on('exit', (code, signal) => {

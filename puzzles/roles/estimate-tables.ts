@@ -35,8 +35,14 @@ export interface EstimateTables<Query, A extends Answer> {
   describeQuery?(query: Query, arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>): string[];
 }
 
+/**
+ * The search over the estimates read: in the function's own thread (searchWith), or, under npm
+ * start, on a thread of its own that holds the same arrays (a search of seconds then holds up no
+ * other request, as on Lambda, where each request has a container of its own): hence a result or
+ * its promise.
+ */
 export interface EstimatedSearch<Query, A extends Answer> {
-  search(query: Query, budget: SearchBudget): A;
+  search(query: Query, budget: SearchBudget): A | Promise<A>;
   /** Every legal move's value by searches over the same estimates (as the solver's valueMoves, faster). */
-  valueMoves?(query: Query, answer: A, budget: SearchBudget): readonly MoveValue[];
+  valueMoves?(query: Query, answer: A, budget: SearchBudget): readonly MoveValue[] | Promise<readonly MoveValue[]>;
 }

@@ -229,6 +229,8 @@ describe('GET /health', () => {
         eight: { state: 'missing', puzzle: 'eight', goal: 'X12345678,1X2345678,12X345678,123X45678,1234X5678,12345X678,123456X78,1234567X8,12345678X' },
         fifteen: { state: 'missing', puzzle: 'fifteen', goal: '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0' },
       },
+      // with no table and no package, the 15-puzzle's search has no pattern databases to read
+      estimates: { fifteen: { inUse: 'manhattan and linear conflicts' } },
     });
   });
 });
