@@ -16,6 +16,7 @@ import { defineConfig } from 'vitest/config';
 const SLOW = [
   'test/puzzles/knights/whole-space.test.ts',
   'test/puzzles/fifteen/farthest.test.ts',
+  'test/puzzles/fifteen/packed-78.test.ts',
   'test/scripts/kill-resume.test.ts',
   'test/scripts/local-service.test.ts',
   'test/scripts/judge.test.ts',

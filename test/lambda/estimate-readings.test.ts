@@ -21,6 +21,10 @@ import { AnswerService } from '../../lambda/answer-service';
 import { fifteen } from '../../puzzles/fifteen';
 import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
 import { PARTITION_33333 } from '../../puzzles/fifteen/rules/pattern-set';
+import { PACKED_TABLE, packedDatabaseArrays } from '../../puzzles/fifteen/packed-file';
+import { PACKED_PARTITION_555, buildPackedDatabases } from '../../puzzles/fifteen/rules/packed-pattern-set';
+import type { Answer } from '../../puzzles/roles/answer';
+import type { EstimatedSearch } from '../../puzzles/roles/estimate-tables';
 import { registry } from '../../puzzles/registered';
 import { arraysOfPages, packagedArrayFile, writeArrayFile } from '../../store/array-file';
 import type { ArrayPages } from '../../store/array-pages';
@@ -151,5 +155,72 @@ describe("estimate tables in the function's package", () => {
     const answers = new AnswerService(registry, undefined, { packagedTables: damaged });
     const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
     expect(await answers.answer(fifteen, query, { maxNodes: 10 ** 7, deadline: Date.now() + 60_000 })).toMatchObject({ steps: 24, heuristic: 'manhattan and linear conflicts' });
+  });
+});
+
+describe('files-only estimate tables (the 15-puzzle\'s packed set, fifteen-78)', () => {
+  const stored = mkdtempSync(join(tmpdir(), 'tablebase-estimates-stored-'));
+  const both = mkdtempSync(join(tmpdir(), 'tablebase-estimates-both-'));
+  const later = mkdtempSync(join(tmpdir(), 'tablebase-estimates-later-'));
+  const broken = mkdtempSync(join(tmpdir(), 'tablebase-estimates-broken-'));
+  const packed = packedDatabaseArrays(buildPackedDatabases(PACKED_PARTITION_555));
+  afterAll(() => {
+    for (const folder of [stored, both, later, broken]) rmSync(folder, { recursive: true, force: true });
+  });
+  beforeAll(async () => {
+    const weaker = arraysOfPages((await fifteenSpec(PARTITION_33333).build()) as ArrayPages);
+    for (const folder of [stored, both, later, broken]) writeArrayFile(packagedArrayFile(folder, 'fifteen'), 'fifteen', weaker);
+    writeArrayFile(packagedArrayFile(both, PACKED_TABLE), PACKED_TABLE, packed);
+    const file = packagedArrayFile(broken, PACKED_TABLE);
+    writeArrayFile(file, PACKED_TABLE, packed);
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 100] ^= 2;
+    writeFileSync(file, bytes);
+  });
+  const ask = async (answers: AnswerService) => answers.answer(fifteen, await fifteen.http.queryOf({ board: BOARD }, NO_TABLES), { maxNodes: 10 ** 7, deadline: Date.now() + 60_000 });
+
+  it('are read in place of the stored ones when their file is there, and /health says which estimate is in use', async () => {
+    const answers = new AnswerService(registry, undefined, { packagedTables: both });
+    expect(await ask(answers)).toMatchObject({ steps: 24, path: 'uurrdldlururrdllurrddldr', heuristic: 'pattern databases 5-5-5' });
+    expect((await answers.health()).estimates).toEqual({ fifteen: { inUse: 'pattern databases 5-5-5' } });
+  });
+
+  it('replace the weaker ones once their file appears (npm start\'s build ending), and are kept from then on', async () => {
+    const answers = new AnswerService(registry, undefined, { packagedTables: later });
+    expect(await ask(answers)).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+    expect((await answers.health()).estimates).toEqual({ fifteen: { inUse: 'pattern databases 3-3-3-3-3' } });
+    answers.estimatesUnderWay('fifteen', 'fifteen-78 is being built on this machine');
+    expect((await answers.health()).estimates).toEqual({ fifteen: { inUse: 'pattern databases 3-3-3-3-3', coming: 'fifteen-78 is being built on this machine' } });
+    writeArrayFile(packagedArrayFile(later, PACKED_TABLE), PACKED_TABLE, packed);
+    answers.estimatesUnderWay('fifteen', undefined);
+    const stronger = answers.estimatedSearch(fifteen);
+    expect(answers.estimatedSearch(fifteen)).toBe(stronger);
+    rmSync(packagedArrayFile(later, PACKED_TABLE));
+    expect(answers.estimatedSearch(fifteen)).toBe(stronger);
+    answers.tablesChanged();
+    expect(answers.estimatedSearch(fifteen)).toBe(stronger);
+    expect((await answers.health()).estimates).toEqual({ fifteen: { inUse: 'pattern databases 5-5-5' } });
+  });
+
+  it('damaged, are refused once, told as bad data, and the next best answers', async () => {
+    const bad: unknown[] = [];
+    const answers = new AnswerService(registry, undefined, { packagedTables: broken, onBadData: (error) => bad.push(error) });
+    expect(await ask(answers)).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+    expect(await ask(answers)).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+    expect(bad).toHaveLength(1);
+    expect(String(bad[0])).toMatch(/do not match their checksum/);
+  });
+
+  it('made by the searchWith the service is given (npm start\'s threads), the estimate named the same', async () => {
+    const made: string[] = [];
+    const answers = new AnswerService(registry, undefined, {
+      packagedTables: stored,
+      searchWith: (puzzle, arrays) => {
+        made.push([...arrays.keys()].join(','));
+        return puzzle.estimates!.searchWith(arrays) as EstimatedSearch<unknown, Answer>;
+      },
+    });
+    expect(await ask(answers)).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });
+    expect(made).toEqual(['fifteen']);
   });
 });

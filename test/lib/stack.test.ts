@@ -141,7 +141,7 @@ describe('the function', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
-      MemorySize: 1024,
+      MemorySize: 1769,
       Timeout: 10,
       Handler: 'index.handler',
       LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
@@ -173,7 +173,7 @@ describe('the function', () => {
     });
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
     template.hasResourceProperties('AWS::Lambda::Function', {
-      MemorySize: 1024,
+      MemorySize: 1769,
       Environment: { Variables: Match.objectLike({ SOLVER_FUNCTION_NAME: { Ref: Match.stringLikeRegexp('^BackgroundSolverFunction') }, SOLVER_SLOTS: '2' }) },
     });
   });
