@@ -21,9 +21,11 @@ import { solverAtMemories, solverRows } from './rehearsal/solver';
 import { commandOptions } from './command-options';
 import { registry } from '../puzzles/registered';
 import { warnUnlessShippedRuntime } from './runtime';
+import { FUNCTION_MEMORY_MB } from '../lib/function-defaults';
+import { vcpuShare } from './rehearsal/cpu-share';
 
 const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<Row[]> }> = {
-  cold: { title: "a. A cold container's first question on each puzzle (1,024 MB: 0.58 vCPU as a 20 ms quota; frozen between invocations)", run: async (stage) => coldStartRows(await coldStarts(stage)) },
+  cold: { title: `a. A cold container's first question on each puzzle (${FUNCTION_MEMORY_MB.toLocaleString('en-US')} MB: ${vcpuShare(FUNCTION_MEMORY_MB).toFixed(2)} vCPU; frozen between invocations)`, run: async (stage) => coldStartRows(await coldStarts(stage)) },
   crowd: { title: 'b. 20 cold containers at once under the read cap', run: async (stage) => crowdRows(await crowd(stage)) },
   reload: { title: 'c. A reload under traffic', run: async (stage) => reloadRows(await reloadUnderTraffic(stage)) },
 };

@@ -1,7 +1,7 @@
 /**
  * CPU in proportion to memory, as Lambda gives it: 1,769 MB is one vCPU's worth (Lambda developer
- * guide, "Configuring Lambda function memory"), so the API's 1,024 MB get 0.58 of a vCPU and the
- * loader's 3,008 MB 1.7. Rehearsed on this machine in the two ways a process can be held to it:
+ * guide, "Configuring Lambda function memory"), so the API's and the solver's 1,769 MB get one
+ * vCPU, 1,024 MB would get 0.58, and the loader's 3,008 MB 1.7. Rehearsed on this machine in the two ways a process can be held to it:
  *
  *   a share of one or more  pinned with taskset to that many cores (rounded down, at least one);
  *   a share below one       a quota, as cgroups' cpu.max applies one: in each 20 ms period the
