@@ -8,7 +8,8 @@
  * function's own log line; then 100 more with two connections. A 200 within the request's deadline
  * (the handler's search deadline, well inside the function's timeout) is what counts. Then the
  * puzzle tells where an answer's time goes: the same questions in this process over the same
- * tables, with no deadline.
+ * tables, with no deadline. Last, a puzzle's hardest questions (the 15-puzzle's 17 boards at 80
+ * moves), one at a time, each asked once: what its first ask answers, and how soon.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -99,13 +100,14 @@ async function stopService(service: Service | undefined): Promise<void> {
  * estimates (/health waits for a read in progress, and says when they cannot be used). The other
  * tables are not loaded here, so /health stays "degraded" for them.
  */
-async function tablesInUse(url: string, puzzle: string, tables: readonly string[], service: Service): Promise<{ unreachable: number }> {
+async function tablesInUse(url: string, puzzle: string, tables: readonly string[], service: Service, estimate?: string): Promise<{ unreachable: number }> {
   const until = performance.now() + READY_WITHIN_MS;
   let unreachable = 0;
   while (performance.now() < until) {
     if (service.process.exitCode !== null) throw new Error(`the service stopped:\n${service.lines.join('\n')}`);
-    const health = (await (await fetch(`${url}/health`)).json()) as { message?: string; dynamodb: string; tables: Record<string, { state: string }> };
-    if (tables.every((table) => health.tables[table]?.state === 'loaded' && !(health.message ?? '').includes(`estimates of ${puzzle}`))) return { unreachable };
+    const health = (await (await fetch(`${url}/health`)).json()) as { message?: string; dynamodb: string; tables: Record<string, { state: string }>; estimates?: Record<string, { inUse: string }> };
+    const estimated = estimate === undefined || health.estimates?.[puzzle]?.inUse === estimate;
+    if (estimated && tables.every((table) => health.tables[table]?.state === 'loaded' && !(health.message ?? '').includes(`estimates of ${puzzle}`))) return { unreachable };
     if (health.dynamodb === 'unreachable') unreachable++;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -172,7 +174,7 @@ async function throughUrl(puzzle: Puzzle, asked: AskedThroughUrl): Promise<Row[]
     const started = performance.now();
     service = await startService(asked.tables, route, dataDir);
     const answering = performance.now() - started;
-    const { unreachable } = await tablesInUse(service.url, puzzle.name, asked.tables, service);
+    const { unreachable } = await tablesInUse(service.url, puzzle.name, asked.tables, service, asked.estimate);
     const inUse = performance.now() - started;
     const loadedLines = asked.tables.map((table) => (service!.lines.find((line) => line.startsWith(`${table}: loaded`)) ?? '').replace(/, \d+ pages written.*$/, ''));
     const fromTable = asked.tables.map((table) => /answering from the table \(([\d.]+) s after start\)/.exec(service!.lines.find((line) => line.startsWith(`${table}: answering from the table`)) ?? '')?.[1] ?? '?');
@@ -185,6 +187,8 @@ async function throughUrl(puzzle: Puzzle, asked: AskedThroughUrl): Promise<Row[]
     while (service.latencies.length < before + 1 + QUESTIONS) await new Promise((resolve) => setTimeout(resolve, 50));
     const functionMs = service.latencies.slice(before + 1, before + 1 + QUESTIONS);
     const twoAtATime = await askAll(service.url, together, CONNECTIONS);
+    const hardest = [];
+    for (const target of asked.hardest?.targets ?? []) hardest.push(await ask(service.url, target));
 
     // Where the time goes: the same questions here, over the tables the service reads (its data folder records the endpoint), no deadline.
     const { endpoint } = JSON.parse(readFileSync(join(dataDir, 'service.json'), 'utf8')) as { endpoint: string };
@@ -205,6 +209,19 @@ async function throughUrl(puzzle: Puzzle, asked: AskedThroughUrl): Promise<Row[]
       askedRow(`GET ${route}, ${QUESTIONS} more such questions, ${CONNECTIONS} connections (client's time)`, twoAtATime),
       ...parts.map((part, i) => row(i === 0 ? `the first ${QUESTIONS} in this process, same tables, no deadline: ${part.label}${split!.same ? ' (the same lines)' : ' (LINES DIFFER)'}` : `  ${part.label}`, part.ms, 2)),
       ...(parts.length > 1 ? [row(`  together, as GET answers (${over(whole)} over ${DEADLINE_MS} ms)`, whole, 2)] : []),
+      ...(hardest.length > 0
+        ? [
+            askedRow(`GET ${route}, ${asked.hardest!.described}, one at a time, each asked once (client's time)`, hardest),
+            ...hardest.map((answer, i) => ({
+              benchmark: 'url',
+              input: `  ${asked.hardest!.targets[i]}`,
+              status: answer.status,
+              ms: answer.ms.toFixed(0),
+              steps: answer.body.steps ?? '',
+              source: answer.body.source ?? answer.body.error ?? '',
+            })),
+          ]
+        : []),
     ];
   } finally {
     await stopService(service);

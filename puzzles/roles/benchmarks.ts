@@ -42,6 +42,10 @@ export interface AskedThroughUrl {
   targets(count: number): string[];
   /** A first request, untimed. */
   readonly warmUp: string;
+  /** The estimate the questions are to be asked with: /health must say it is in use first (npm start may build it behind the service). */
+  readonly estimate?: string;
+  /** Its hardest questions, asked one at a time after the others, each its own row: the first ask's status and time. */
+  readonly hardest?: { readonly described: string; readonly targets: readonly string[] };
   /**
    * The same questions answered in this process with no deadline, over the tables read from the
    * service's DynamoDB, timed part by part (each part's milliseconds per question, in order), and
