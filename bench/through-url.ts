@@ -158,6 +158,7 @@ function askedRow(input: string, answers: readonly Asked[]): Row {
     ...(other > 0 ? { other } : {}),
     'moves unvalued': unvalued,
     ...timesOf(answers.map((answer) => answer.ms)),
+    'total ms': answers.reduce((sum, answer) => sum + answer.ms, 0).toFixed(0),
     'mean steps': steps.length === 0 ? '' : (steps.reduce((a, b) => a + b, 0) / steps.length).toFixed(1),
     heuristic: heuristics.join(', '),
   };

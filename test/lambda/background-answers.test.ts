@@ -3,8 +3,9 @@
  * starter of the test's that only takes the job (no worker thread), and the records a solve would
  * leave (kept, failed, a slot held) are written as a solver writes them. Proves what a client
  * hears in each state (202 solving, the kept answer, a failure and when to try again, every solver
- * busy, the solver out of reach), that the kept answer is read before any search but not during a
- * hold-off nor past the request's deadline, that a batch's questions start no solve, and which
+ * busy, the solver out of reach), that the kept answer is read once the search has had its moment
+ * (SEARCH_BEFORE_KEPT_MS: nearly every question needs no read) but not during a hold-off nor past
+ * the request's deadline, that a batch's questions start no solve, and which
  * questions may start one at all.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,8 +91,8 @@ describe('a single question past the search', () => {
     expect(solving).toMatchObject({ seconds: 0, location: `/fifteen?board=${HARD}`, retryAfterSeconds: 5 });
     expect(solving.since).toBeGreaterThan(Date.now() - 60_000);
     expect(started).toEqual([expect.objectContaining({ puzzle: 'fifteen', question: questionOf(HARD) })]);
-    // asked again: the same solve, read before any search; none started
-    expect(await thrown(answers.answer(fifteen, await queryOf(HARD), ample(), { background: 'start' }))).toMatchObject({ since: solving.since });
+    // asked again: its search gives up its moment, and the solve's record says where it stands; none started
+    expect(await thrown(answers.answer(fifteen, await queryOf(HARD), giveUp(), { background: 'start' }))).toMatchObject({ since: solving.since });
     expect(started).toHaveLength(1);
   });
 
@@ -127,12 +128,19 @@ describe('a single question past the search', () => {
 });
 
 describe('a kept answer', () => {
-  it('is read before any search, and served as kept; then from memory', async () => {
+  it('is read once the search has had its moment, and served as kept; then from memory', async () => {
     const { solves, records } = solvesOn(await freshTable(client, 'bg-kept'));
     await solved(records, EASY, { steps: 9, path: 'llldrdrdr', bound: 9 });
     const { answers } = serviceWith(solves);
-    expect(await answers.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' })).toMatchObject({ steps: 9, path: 'llldrdrdr', source: 'kept', cached: false });
-    expect(await answers.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' })).toMatchObject({ source: 'kept', cached: true });
+    expect(await answers.answer(fifteen, await queryOf(EASY), giveUp(), { background: 'start' })).toMatchObject({ steps: 9, path: 'llldrdrdr', source: 'kept', cached: false });
+    expect(await answers.answer(fifteen, await queryOf(EASY), giveUp(), { background: 'start' })).toMatchObject({ source: 'kept', cached: true });
+  });
+
+  it('is not read when the search answers within its moment', async () => {
+    const { solves, records } = solvesOn(await freshTable(client, 'bg-kept-unread'));
+    await solved(records, EASY, { steps: 9, path: 'llldrdrdr', bound: 9 });
+    const { answers } = serviceWith(solves);
+    expect(await answers.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' })).toMatchObject({ steps: 9, path: 'llldrdrdr', source: 'search' });
   });
 
   it('kept since the request read (its deadline spent) is served when the search gives up, and kept in memory', async () => {
@@ -148,14 +156,14 @@ describe('a kept answer', () => {
     const { solves, records } = solvesOn(await freshTable(client, 'bg-bad'));
     await solved(records, EASY, { steps: 9, path: 'llldrdrdu', bound: 9 });
     const { answers, bad } = serviceWith(solves);
-    const error = await thrown(answers.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' }));
+    const error = await thrown(answers.answer(fifteen, await queryOf(EASY), giveUp(), { background: 'start' }));
     expect(error).toBeInstanceOf(SolveUnavailableError);
     expect(error.message).toBe("The answer kept for this question fails its check, so it is not served; the service's operators have been told.");
     expect((error as SolveUnavailableError).retryAfterSeconds).toBe(60);
     expect(bad.map(String)).toEqual([expect.stringMatching(new RegExp(`^Error: the answer kept for fifteen ${EASY}\\|80 fails its check: its line ends on .*, not on the goal`))]);
     // a service that tells no one refuses it the same
     const quiet = new AnswerService(registry, undefined, { solves });
-    expect(await thrown(quiet.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' }))).toMatchObject({ message: error.message });
+    expect(await thrown(quiet.answer(fifteen, await queryOf(EASY), giveUp(), { background: 'start' }))).toMatchObject({ message: error.message });
   });
 
   it('is not read during a hold-off (the search answers), but is again from its last millisecond', async () => {
@@ -166,7 +174,11 @@ describe('a kept answer', () => {
     const store = new PageStore(createDynamoClient({ endpoint: testEndpoint() }), 'no-such-table', { timeoutMs: 2000, manifestTtlMs: 60_000, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
     const { answers, down } = serviceWith(solves, { store, clock });
     const knightsQuery = { board: parseKnightsBoard('10110/01*11/10111/01001/00000'), goal: resolveKnightsGoal('standard'), limit: 15 };
-    const budget = (): SearchBudget => ({ maxNodes: 10 ** 7, deadline: now + 5000, clock: { now: () => now } });
+    // the search's clock moves 300 ms at every reading: its first node is past its moment, and the rest of the request is ample
+    const budget = (): SearchBudget => {
+      let searchNow = now;
+      return { maxNodes: 10 ** 7, deadline: now + 5000, clock: { now: () => (searchNow += 300) } };
+    };
     await answers.answer(knights, knightsQuery, budget());
     expect(down).toHaveLength(1);
     expect(await answers.answer(fifteen, await queryOf(EASY), budget(), { background: 'start' })).toMatchObject({ source: 'search' });
@@ -211,9 +223,9 @@ describe("a solve's other states", () => {
   it("the solver out of reach (DynamoDB failing): the failure's own words, ask again in a minute", async () => {
     const { solves } = solvesOn('no-such-table');
     const { answers, down } = serviceWith(solves);
-    // an easy question is answered by search, the failed read reported
+    // an easy question is answered by its search alone, with no read to fail
     expect(await answers.answer(fifteen, await queryOf(EASY), ample(), { background: 'start' })).toMatchObject({ source: 'search' });
-    expect(down).toHaveLength(1);
+    expect(down).toHaveLength(0);
     const error = await thrown(answers.answer(fifteen, await queryOf(HARD), giveUp(), { background: 'start' }));
     expect(error).toBeInstanceOf(SolveUnavailableError);
     expect(error.message).toMatch(/\. It is solved in the background, but the background solver cannot be reached now \(ResourceNotFoundException: [^)]+\); ask again in a minute\.$/);
