@@ -106,6 +106,7 @@ if (!isMainThread && (workerData as Partial<ThreadData> | undefined)?.searchThre
   const { puzzle: name, arrays } = (workerData as ThreadData).searchThread;
   const puzzle = registry.puzzleNamed(name);
   const search = puzzle?.estimates?.searchWith(arrays);
+  search?.warmUp?.();
   parentPort!.on('message', async (order: Order) => {
     let reply: Reply;
     try {

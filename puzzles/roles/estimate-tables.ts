@@ -45,4 +45,6 @@ export interface EstimatedSearch<Query, A extends Answer> {
   search(query: Query, budget: SearchBudget): A | Promise<A>;
   /** Every legal move's value by searches over the same estimates (as the solver's valueMoves, faster). */
   valueMoves?(query: Query, answer: A, budget: SearchBudget): readonly MoveValue[] | Promise<readonly MoveValue[]>;
+  /** Makes ready what its first search would (npm start's search threads call it as they start, so that no question pays for it). */
+  warmUp?(): void;
 }

@@ -36,6 +36,7 @@
  *
  * Build: cc -O2 -o fifteen-packed-ida puzzles/fifteen/bench/fifteen-packed-ida.c
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, under a strict -std too */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

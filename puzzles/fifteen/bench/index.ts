@@ -8,7 +8,8 @@
  * Uniform random boards (about 52 moves from the goal) take seconds to minutes each on this
  * estimate, so the sets are boards that finish: seeded random walks from the goal, and the SPEC's
  * samples (9 to 58 moves). The search over the pattern databases adds its rows on uniform random
- * boards (pattern-reference.ts).
+ * boards (pattern-reference.ts), and the search over the 7-8 set on Korf's 100 boards
+ * (packed-reference.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import { samples } from '../../../core/seeded';
 import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { fifteenColdStart } from './cold-start';
 import { againstPatternReference } from './pattern-reference';
+import { againstPackedReference } from './packed-reference';
 import { fifteenThroughUrl } from './through-url';
 import { fifteenRehearsal } from './rehearsal';
 
@@ -91,7 +93,7 @@ function againstReference(binary: string, label: string, boards: readonly (reado
   ];
 }
 
-function fifteen(): Row[] {
+async function fifteen(): Promise<Row[]> {
   const reference = compileReference(new URL('./fifteen-ida.c', import.meta.url));
   if (!reference) return [];
   try {
@@ -99,6 +101,7 @@ function fifteen(): Row[] {
       ...againstReference(reference.binary, `${WALKS} seeded random walks of ${WALK_MOVES} moves from the goal, never straight back`, samples(fifteenWalkArbitrary(WALK_MOVES, WALK_MOVES), WALKS)),
       ...againstReference(reference.binary, 'the 7 SPEC samples', SPEC_BOARDS),
       ...againstPatternReference(),
+      ...(await againstPackedReference()),
     ];
   } finally {
     reference.cleanup();
