@@ -18,6 +18,7 @@ import { type Row, printTable } from '../core/benchmark';
 import { coldStartRows, coldStarts, crowd, crowdRows, loaderRows, loaderWholeSpace, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
 import { type Stage, startStage } from './rehearsal/stage';
 import { solverAtMemories, solverRows } from './rehearsal/solver';
+import { apiAtMemories, apiRows } from './rehearsal/api-memory';
 import { commandOptions } from './command-options';
 import { registry } from '../puzzles/registered';
 import { warnUnlessShippedRuntime } from './runtime';
@@ -30,9 +31,9 @@ const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<
   reload: { title: 'c. A reload under traffic', run: async (stage) => reloadRows(await reloadUnderTraffic(stage)) },
 };
 const DEFAULT = Object.keys(SCENARIOS);
-const NAMES = [...DEFAULT, 'loader', 'solver'];
+const NAMES = [...DEFAULT, 'loader', 'solver', 'api'];
 const USAGE = `usage: npm run rehearse [-- --only NAME]
-  NAME: ${NAMES.join(', ')} (default: ${DEFAULT.join(', ')}; loader and solver, minutes long, only when named)`;
+  NAME: ${NAMES.join(', ')} (default: ${DEFAULT.join(', ')}; loader, solver and api, minutes long, only when named)`;
 
 const values = commandOptions({ only: { type: 'string' } }, USAGE);
 if (values.only !== undefined && !NAMES.includes(values.only)) {
@@ -46,6 +47,9 @@ log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => va
 if (values.only === 'loader') {
   console.log("\nd. The loader's whole-space load at the loader's memory");
   printTable(loaderRows(await loaderWholeSpace(registry, log)));
+} else if (values.only === 'api') {
+  console.log("\nf. The API at several memory sizes: the 15-puzzle's questions one at a time (frozen between invocations)");
+  printTable(apiRows(await apiAtMemories(registry, log)));
 } else if (values.only === 'solver') {
   console.log('\ne. The background solver at several memory sizes (started by the API\'s bundle, frozen between invocations)');
   printTable(solverRows(await solverAtMemories(registry, log)));

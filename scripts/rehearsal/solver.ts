@@ -20,7 +20,7 @@ import { functionUrlEvent } from '../function-url-event';
 import { startInvokeEndpoint } from './invoke-endpoint';
 
 /** Lambda's price per GB-second on arm64 (us-east-1), for the cost of one solve. */
-const GB_SECOND_USD = 0.0000133334;
+export const GB_SECOND_USD = 0.0000133334;
 /** The API's timeout in this rehearsal: short enough that its question goes to the background solver. */
 const API_SECONDS_FOR_THE_SOLVER = 1;
 /** Below one vCPU, at one, and at the most a 2-core machine can pin (1.7 vCPU). */
