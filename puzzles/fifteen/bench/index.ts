@@ -8,8 +8,8 @@
  * Uniform random boards (about 52 moves from the goal) take seconds to minutes each on this
  * estimate, so the sets are boards that finish: seeded random walks from the goal, and the SPEC's
  * samples (9 to 58 moves). The search over the pattern databases adds its rows on uniform random
- * boards (pattern-reference.ts), and the search over the 7-8 set on Korf's 100 boards
- * (packed-reference.ts).
+ * boards (pattern-reference.ts), the search over the 7-8 set on Korf's 100 boards
+ * (packed-reference.ts), and what splitting it across vCPUs would buy (split-search.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import type { PuzzleBenchmarks } from '../../roles/benchmarks';
 import { fifteenColdStart } from './cold-start';
 import { againstPatternReference } from './pattern-reference';
 import { againstPackedReference } from './packed-reference';
+import { splitSearchRows } from './split-search';
 import { fifteenThroughUrl } from './through-url';
 import { fifteenRehearsal } from './rehearsal';
 
@@ -102,6 +103,7 @@ async function fifteen(): Promise<Row[]> {
       ...againstReference(reference.binary, 'the 7 SPEC samples', SPEC_BOARDS),
       ...againstPatternReference(),
       ...(await againstPackedReference()),
+      ...(await splitSearchRows()),
     ];
   } finally {
     reference.cleanup();
