@@ -40,6 +40,7 @@ const SLOW = [
   'test/store/measure-levels.test.ts',
   'test/scripts/bench-command.test.ts',
   'test/scripts/lambda-rules.test.ts',
+  'test/scripts/search-threads.test.ts',
   'test/scripts/rehearse.test.ts',
   'test/lib/cfn-lint.test.ts',
   'test/lib/solver-bundle.test.ts',
