@@ -82,6 +82,9 @@ describe('the solve command', () => {
     const input = '2\n\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n\n2 1 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n';
     expect(await run(['fifteen'], input)).toMatchObject({ stdout: 'Case 1: LLLDRDRDR\nCase 2: This puzzle is not solvable.\n', code: 0 });
     expect(await run(['fifteen', '--limit', '81'], input)).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/^--limit must be a whole number of moves from 0 to 80/) });
+    // a board 80 moves away, with --limit 80: over the 7-8 databases (built once a run, else found kept), seconds
+    const farthest = '1\n\n0 12 9 13\n15 11 10 14\n3 7 5 6\n4 8 2 1\n';
+    expect(await run(['fifteen', '--limit', '80'], farthest)).toMatchObject({ stdout: 'Case 1: DDDRRRULUULLDDDRRUULLDDRRURUULDLLDDRRRUUULDLDRRUULLLDDRRDRUULULLDDDRURULDLDRRURD\n', code: 0 });
   });
 
   it('answers past the judge\'s 15 moves with --limit, the same by search and by table', async () => {
