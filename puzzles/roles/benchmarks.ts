@@ -92,4 +92,6 @@ export interface RehearsalQuestions {
   readonly largestLoad?: string;
   /** Questions past one request's search, which the background solver answers (the rehearsal times it at several memory sizes). */
   pastOneRequest?(): RehearsalQuestion[];
+  /** Sets of questions searched at several memory sizes to choose the API's (npm run rehearse -- --only api): each set's words and its requests (path and query). */
+  memorySets?(): readonly { readonly set: string; readonly targets: readonly string[] }[];
 }

@@ -1,9 +1,10 @@
 /**
  * The API's memory, chosen by measurement (npm run rehearse -- --only api): the API's bundle at
  * several memory sizes, each with its share of a CPU (cpu-share.ts) and frozen between
- * invocations, asked the same 15-puzzle questions one at a time: Korf's first 40 boards (the
- * answers most questions are like) and two of the boards 80 moves away (the hardest). For each,
- * the handler's time and the GB-seconds an answer costs, the request's own fee beside it.
+ * invocations, asked the same questions one at a time: each puzzle's memory sets (the 15-puzzle's:
+ * Korf's first 40 boards, the answers most questions are like, and two of the boards 80 moves
+ * away, the hardest). For each, the handler's time and the GB-seconds an answer costs, the
+ * request's own fee beside it.
  *
  * The 15-puzzle's search is single-threaded and CPU-bound: below one vCPU an answer takes longer by
  * as much for about the same GB-seconds; above one it buys a share of a second vCPU it cannot use.
@@ -13,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Row } from '../../core/benchmark';
 import { FUNCTION_MEMORY_MB } from '../../lib/function-defaults';
-import { FARTHEST, KORF_100 } from '../../puzzles/fifteen/bench/boards';
 import type { Registry } from '../../puzzles/registry';
 import { buildFunctionBundle, startBundledFunction } from '../function-bundle';
 import { functionUrlEvent } from '../function-url-event';
@@ -21,7 +21,6 @@ import { GB_SECOND_USD } from './solver';
 
 /** Below one vCPU, at one (the API's), and at the most a 2-core machine can pin (1.7 vCPU). */
 const MEMORIES = [1024, FUNCTION_MEMORY_MB, 3008];
-const KORF_BOARDS = 40;
 /** Lambda's fee per request, beside its GB-seconds (us-east-1, arm64). */
 const REQUEST_USD = 0.2 / 1e6;
 
@@ -40,21 +39,20 @@ export async function apiAtMemories(registry: Registry, log: (line: string) => v
   const runs: ApiRun[] = [];
   try {
     const bundle = await buildFunctionBundle(registry, join(dir, 'api'));
-    const sets = [
-      { set: `Korf's first ${KORF_BOARDS} boards`, boards: KORF_100.slice(0, KORF_BOARDS).map(({ board }) => board) },
-      { set: 'two boards at 80 moves', boards: [FARTHEST[7], FARTHEST[16]] },
-    ];
+    const puzzles = (await registry.withBenchmarks()).flatMap(({ benchmarks }) => (benchmarks.rehearsal?.memorySets ? [benchmarks.rehearsal] : []));
     for (const memoryMb of MEMORIES) {
       const fn = await startBundledFunction(bundle, { memoryMb, cpuShare: 'lambda', freezeBetween: true });
-      const ask = (board: readonly number[]) => fn.invoke(functionUrlEvent({ method: 'GET', target: `/fifteen?board=${board.join(',')}`, headers: { host: 'x.lambda-url.us-east-1.on.aws' } }));
+      const ask = (target: string) => fn.invoke(functionUrlEvent({ method: 'GET', target, headers: { host: 'x.lambda-url.us-east-1.on.aws' } }));
       try {
-        // the container's first 15-puzzle question reads the package's databases: untimed here (the cold rehearsal times it)
-        await ask([2, 3, 4, 0, 1, 5, 7, 8, 9, 6, 10, 12, 13, 14, 11, 15]);
-        for (const { set, boards } of sets) {
-          const asked = [];
-          for (const board of boards) asked.push(await ask(board));
-          runs.push({ memoryMb, share: fn.cpu.share, set, answers: boards.length, handlerMs: asked.map((one) => one.handlerMs ?? Number.NaN), statuses: asked.map((one) => one.result.statusCode ?? 0), peakMemoryMb: fn.peakMemoryMb() });
-          log(`${memoryMb} MB, ${set}: ${asked.map((one) => Math.round(one.handlerMs ?? Number.NaN)).join(' ')} ms`);
+        for (const rehearsal of puzzles) {
+          // the container's first question of the puzzle (it reads the package's estimates): untimed here, the cold rehearsal times it
+          await ask(rehearsal.first().target);
+          for (const { set, targets } of rehearsal.memorySets!()) {
+            const asked = [];
+            for (const target of targets) asked.push(await ask(target));
+            runs.push({ memoryMb, share: fn.cpu.share, set, answers: targets.length, handlerMs: asked.map((one) => one.handlerMs ?? Number.NaN), statuses: asked.map((one) => one.result.statusCode ?? 0), peakMemoryMb: fn.peakMemoryMb() });
+            log(`${memoryMb} MB, ${set}: ${asked.map((one) => Math.round(one.handlerMs ?? Number.NaN)).join(' ')} ms`);
+          }
         }
       } finally {
         await fn.close();

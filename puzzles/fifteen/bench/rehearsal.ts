@@ -13,6 +13,7 @@ import { formatFifteenBoard, parseFifteenBoard } from '../rules/board';
 import { FIFTEEN_DIAMETER } from '../rules/query';
 import { searchFifteen } from '../rules/search';
 import { fifteenBoardArbitrary } from '../seeded-inputs';
+import { FARTHEST as FARTHEST_BOARDS, KORF_100 } from './boards';
 
 const FAR = '15,5,13,12,6,4,1,0,7,10,3,9,11,8,2,14';
 /** The SPEC's first farthest board: 80 moves. */
@@ -31,4 +32,8 @@ export const fifteenRehearsal: RehearsalQuestions = {
   more: (count, seed) => samples(fifteenBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
   answeredFrom: 'search',
   pastOneRequest: () => [question(FARTHEST)],
+  memorySets: () => [
+    { set: "Korf's first 40 boards", targets: KORF_100.slice(0, 40).map(({ board }) => `/fifteen?board=${board.join(',')}`) },
+    { set: 'two boards at 80 moves', targets: [FARTHEST_BOARDS[7], FARTHEST_BOARDS[16]].map((board) => `/fifteen?board=${board.join(',')}`) },
+  ],
 };

@@ -7,7 +7,8 @@
  * search finds, and the SPEC's farthest boards at 80 moves.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UNLIMITED, iterativeDeepening } from '../../../core/ida-star';
+import { iterativeDeepening } from '../../../core/ida-star';
+import { endedWithin, searchBudget } from '../../support/search-budget';
 import { seededRandom } from '../../../core/seeded';
 import { FARTHEST, KORF_100 } from '../../../puzzles/fifteen/bench/boards';
 import { solveDatabases } from '../../../puzzles/fifteen/offline/databases';
@@ -130,11 +131,11 @@ describe('the 7-8 pattern databases', () => {
   it("solve Korf's boards at their published distances, on the lines the 6-6-3 search finds", () => {
     const sixSixThree = solveDatabases(() => {});
     for (const [i, { board, distance }] of KORF_100.entries()) {
-      const pass = new PackedWasmDepthFirst(board, databases, 80, UNLIMITED);
-      const outcome = iterativeDeepening(pass, pass.estimate(), 80);
+      const pass = new PackedWasmDepthFirst(board, databases, 80, searchBudget(1_000_000));
+      const outcome = endedWithin(iterativeDeepening(pass, pass.estimate(), 80));
       expect(outcome.kind === 'solved' && outcome.moves.length, `Korf's board ${i + 1}`).toBe(distance);
       if (i < 10) {
-        const other = searchFifteen({ board, limit: 80, solvable: true }, UNLIMITED, sixSixThree);
+        const other = searchFifteen({ board, limit: 80, solvable: true }, searchBudget(6_000_000), sixSixThree);
         expect(outcome.kind === 'solved' && lettersOf(outcome.moves), `Korf's board ${i + 1}`).toBe(other.path);
       }
     }
@@ -146,7 +147,7 @@ describe('the 7-8 pattern databases', () => {
       [FARTHEST[16], 'dddrrruuldlldrrruuulldddrruuullddlurrdruullldrddruruullddldrrruululddrullddrrurd'],
     ] as const) {
       expect(board.join(' ')).toMatch(/^0 12 (9 13 15 11 10 14 3 7 5 6 4 8 2 1|10 13 15 11 14 9 7 8 6 2 4 3 5 1)$/);
-      expect(searchFifteen({ board, limit: 80, solvable: true }, UNLIMITED, databases)).toEqual({ steps: 80, path: line, bound: 80 });
+      expect(searchFifteen({ board, limit: 80, solvable: true }, searchBudget(14_000_000), databases)).toEqual({ steps: 80, path: line, bound: 80 });
     }
   });
 });
