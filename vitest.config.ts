@@ -58,7 +58,7 @@ const OWN_PROCESS = ['test/lambda/handler.test.ts'];
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/dynamodb-setup.ts'],
+    globalSetup: ['test/support/dynamodb-setup.ts', 'test/support/packed-databases-setup.ts'],
     // Whole-space searches take tens of seconds on a shared 2-core machine. No test measures speed;
     // a few check that a request ends within the time its invocation has, as Lambda would enforce.
     testTimeout: 180_000,
