@@ -42,11 +42,12 @@ export interface SearchLimits {
 
 /**
  * 8 s of search per request at most, within the function's 10 s timeout; 300 ms kept back to write
- * the answer; 20 million nodes a search. With the 7-8 databases the 15-puzzle's farthest boards
- * (80 moves) take at most 2.2 s of search and about as much again to value their moves on this
- * machine's core (BENCHMARKS.md): every board is answered in one request.
+ * the answer; 60 million nodes a search (about 8 s of the 7-8 pass at one vCPU, which expands some
+ * 7 million a second). With the 7-8 databases the 15-puzzle's farthest boards (80 moves, 13.4
+ * million nodes at most) are answered within 2 s, their moves valued (BENCHMARKS.md): every board
+ * tried is answered in one request.
  */
-export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 8000, reserveMs: 300, maxNodes: 20_000_000 };
+export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxMs: 8000, reserveMs: 300, maxNodes: 60_000_000 };
 
 export interface AppState {
   /** The puzzles it answers. */

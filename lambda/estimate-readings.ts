@@ -95,6 +95,8 @@ export class EstimateReadings {
         if (this.estimates.get(puzzle.name)?.state === 'in use') return;
         this.estimates.set(puzzle.name, { state: 'in use', search: this.searchWith(puzzle, read), name: estimates.nameOf?.(read) });
       } catch (error) {
+        // files-only tables read meanwhile are kept whatever became of the read of the others
+        if (this.estimates.get(puzzle.name)?.state === 'in use') return;
         // The reader's own sentence says what is wrong with the table; anything else is named.
         const reason = (error instanceof ArrayTableError ? error.message : describeFailure(error)).replace(/\.$/, '');
         const problem = `The estimates of ${puzzle.name} cannot be used: ${reason}; so ${puzzle.name} questions are searched without them (slower, the same answers): load them with npm run precompute -- ${estimates.tables.flatMap((table) => estimates.describeTable(table).loadOptions).join(' ')}`;

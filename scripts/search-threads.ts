@@ -30,10 +30,10 @@ type Arrays = ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>;
 interface ThreadData {
   readonly searchThread: { readonly puzzle: string; readonly arrays: Arrays };
 }
-/** A budget as it crosses: what is left of it. */
+/** A budget as it crosses: its nodes, and its deadline on the clock threads share (Date.now), so that time spent waiting for the thread counts. */
 interface BudgetLeft {
   readonly maxNodes: number;
-  readonly ms: number;
+  readonly until: number;
 }
 interface Order {
   readonly id: number;
@@ -54,6 +54,8 @@ class SearchThread {
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private next = 0;
   busy = 0;
+  /** Why the thread ended, once it has: it takes no more orders (searchOnThreads starts another). */
+  ended: Error | undefined;
 
   constructor(puzzle: string, arrays: Arrays) {
     this.worker = threadOn(import.meta.url, { searchThread: { puzzle, arrays } } satisfies ThreadData);
@@ -67,6 +69,7 @@ class SearchThread {
       else waiting?.resolve(reply.value);
     });
     const failAll = (error: Error) => {
+      this.ended ??= error;
       for (const { reject } of this.waiting.values()) reject(error);
       this.waiting.clear();
       this.busy = 0;
@@ -76,6 +79,7 @@ class SearchThread {
   }
 
   ask(order: Omit<Order, 'id'>): Promise<unknown> {
+    if (this.ended) return Promise.reject(this.ended);
     const id = this.next++;
     this.busy++;
     return new Promise((resolve, reject) => {
@@ -85,7 +89,7 @@ class SearchThread {
   }
 }
 
-const left = (budget: SearchBudget): BudgetLeft => ({ maxNodes: budget.maxNodes, ms: Math.max(0, budget.deadline - (budget.clock ?? systemClock).now()) });
+const left = (budget: SearchBudget): BudgetLeft => ({ maxNodes: budget.maxNodes, until: Date.now() + Math.max(0, budget.deadline - (budget.clock ?? systemClock).now()) });
 
 /**
  * The searches of a puzzle over `arrays` on `threads` threads of their own, each question given to
@@ -94,7 +98,13 @@ const left = (budget: SearchBudget): BudgetLeft => ({ maxNodes: budget.maxNodes,
 export function searchOnThreads(threads: number): (puzzle: Puzzle, arrays: Arrays) => EstimatedSearch<unknown, Answer> {
   return (puzzle, arrays) => {
     const pool = Array.from({ length: Math.max(1, threads) }, () => new SearchThread(puzzle.name, arrays));
-    const freest = () => pool.reduce((best, thread) => (thread.busy < best.busy ? thread : best));
+    const freest = () => {
+      // a thread that ended (its failure told to the questions it held) is replaced before it is chosen
+      pool.forEach((thread, i) => {
+        if (thread.ended) pool[i] = new SearchThread(puzzle.name, arrays);
+      });
+      return pool.reduce((best, thread) => (thread.busy < best.busy ? thread : best));
+    };
     return {
       search: (query, budget) => freest().ask({ kind: 'search', query, budget: left(budget) }) as Promise<Answer>,
       valueMoves: (query, answer, budget) => freest().ask({ kind: 'valueMoves', query, answer, budget: left(budget) }) as Promise<readonly MoveValue[]>,
@@ -111,7 +121,7 @@ if (!isMainThread && (workerData as Partial<ThreadData> | undefined)?.searchThre
     let reply: Reply;
     try {
       if (!puzzle || !search) throw new Error(`no puzzle ${name} with estimate tables to search`);
-      const budget: SearchBudget = { maxNodes: order.budget.maxNodes, deadline: systemClock.now() + order.budget.ms };
+      const budget: SearchBudget = { maxNodes: order.budget.maxNodes, deadline: systemClock.now() + Math.max(0, order.budget.until - Date.now()) };
       const value = order.kind === 'search' ? await search.search(order.query, budget) : await (search.valueMoves?.(order.query, order.answer!, budget) ?? puzzle.solver.valueMoves(order.query, order.answer!, budget));
       reply = { id: order.id, value };
     } catch (error) {

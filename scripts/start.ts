@@ -42,7 +42,7 @@ const BUILD_SECONDS_ON_TWO_CORES = 300;
 
 /** Background solves at once under npm start: one (a 2-core machine keeps a core for the service). */
 const LOCAL_SOLVER_SLOTS = 1;
-/** Search threads per puzzle with estimate tables: two questions searched at once, each thread a copy of the tables (144 MB for the 15-puzzle's 7-8). */
+/** Search threads per puzzle with estimate tables: two questions searched at once, each thread with a copy of the tables (the 15-puzzle's 7-8: 144 MB, and as much again in its pass's memory). */
 const SEARCH_THREADS = 2;
 
 const LOAD = await loadCommand(registry);
@@ -157,13 +157,19 @@ function buildEstimates(app: AppState, specs: readonly AnyTableSpec[], folder: s
     // a link to the kept file (a copy where links cannot be made), put in place whole
     const target = packagedArrayFile(folder, message.table);
     const partial = `${target}.${process.pid}.partial`;
-    rmSync(partial, { force: true });
     try {
-      linkSync(message.file, partial);
-    } catch {
-      copyFileSync(message.file, partial);
+      rmSync(partial, { force: true });
+      try {
+        linkSync(message.file, partial);
+      } catch {
+        copyFileSync(message.file, partial);
+      }
+      renameSync(partial, target);
+    } catch (error) {
+      console.error(`${message.table}: could not be put in ${folder} (${(error as Error).message}); ${message.puzzle} goes on with the estimates it has.`);
+      app.answers.estimatesUnderWay(message.puzzle, undefined);
+      return;
     }
-    renameSync(partial, target);
     app.answers.estimatesUnderWay(message.puzzle, undefined);
     // read now, between requests, rather than at the puzzle's next question
     const puzzle = registry.puzzleNamed(message.puzzle);
@@ -172,7 +178,7 @@ function buildEstimates(app: AppState, specs: readonly AnyTableSpec[], folder: s
   });
   builder.on('exit', (code, signal) => {
     for (const puzzle of puzzles) app.answers.estimatesUnderWay(puzzle.name, undefined);
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`Building the stronger estimates stopped (${signal ?? `exit code ${code}`}); the service goes on with the estimates it has. Restart to try again.`);
+    if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') console.error(`Building the stronger estimates stopped (${signal ?? `exit code ${code}`}); the service goes on with the estimates it has. Restart to try again.`);
   });
   return builder;
 }
@@ -222,11 +228,11 @@ async function main(): Promise<void> {
   // Where the files-only estimate tables are put once built: emptied at each start, so that only
   // files this code built are read (a link to each is put back in moments when it is kept).
   const estimateFolder = join(dataRoot, 'tables');
-  rmSync(estimateFolder, { recursive: true, force: true });
-  mkdirSync(estimateFolder, { recursive: true });
   try {
     if (!load.endpoint) first = await embedded();
     endpoint = load.endpoint ?? first!.endpoint;
+    rmSync(estimateFolder, { recursive: true, force: true });
+    mkdirSync(estimateFolder, { recursive: true });
     app = await serviceOn(endpoint, estimateFolder);
     if (first && (await hasOutdatedTables(app, load.specs))) {
       console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);

@@ -1,6 +1,7 @@
 /**
- * The 15-puzzle's boards past one request's search (the farthest take tens of seconds) are solved
- * once in the background and kept. Before an answer is kept it is checked here, apart from the
+ * The 15-puzzle's boards past one request's search (with 6-6-3 the farthest take tens of seconds;
+ * with the 7-8 databases every board tried fits one request) are solved once in the background
+ * and kept. Before an answer is kept it is checked here, apart from the
  * search that found it: its line is played on the board and must end on the goal, and its length
  * must be the bound of the search's last pass (an IDA* line shorter than its bound would mean an
  * estimate that overestimates, a longer one a broken pass).

@@ -26,7 +26,7 @@ export const FIFTEEN_TABLE = 'fifteen';
 export const MANHATTAN = 'manhattan and linear conflicts';
 
 /** How an answer's estimate is named: the databases' group sizes, or Manhattan. */
-export const heuristicOf = (databases: FifteenDatabases | undefined) => (databases ? `pattern databases ${databases.partition.map((group) => group.length).join('-')}` : MANHATTAN);
+export const heuristicOf = (databases: { readonly partition: readonly (readonly number[])[] } | undefined) => (databases ? `pattern databases ${databases.partition.map((group) => group.length).join('-')}` : MANHATTAN);
 
 const groupName = (group: readonly number[]) => `tiles-${group.join('-')}`;
 
@@ -61,7 +61,8 @@ export const fifteenEstimates: EstimateTables<FifteenQuery, FifteenAnswer> = {
     loadOptions: [`--tables ${FIFTEEN_TABLE}`],
   }),
   withoutTables: MANHATTAN,
-  nameOf: (arrays) => heuristicOf(databasesRead(arrays)),
+  // from the arrays' names alone: the search expands them (on a thread of its own, under npm start)
+  nameOf: (arrays) => heuristicOf({ partition: [...(arrays.get(PACKED_TABLE) ?? arrays.get(FIFTEEN_TABLE) ?? new Map()).keys()].filter((name) => /^tiles(-\d+)+$/.test(name)).map((name) => name.split('-').slice(1).map(Number)) }),
   searchWith(arrays) {
     const databases = databasesRead(arrays);
     const heuristic = heuristicOf(databases);

@@ -86,6 +86,8 @@ export interface RehearsalQuestions {
   more(count: number, seed?: number): RehearsalQuestion[];
   /** How the function answers them: looked up in a table of the default load, or searched over its estimates. */
   readonly answeredFrom: 'table' | 'search';
+  /** For a puzzle answered by search: its estimates come in the function's package, read at its first question (none from the table). */
+  readonly estimatesPackaged?: boolean;
   /** For a puzzle answered from a table: what a reload under traffic reloads (its --tables name, and the table). */
   readonly reload?: { readonly tables: string; readonly table: string };
   /** Its largest load as the deploy's `load` setting takes it (its words), which the rehearsal runs on the loader's bundle. */

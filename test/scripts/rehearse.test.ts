@@ -17,7 +17,7 @@ import { type Stage, startStage } from '../../scripts/rehearsal/stage';
 
 /** What a cold container may read from the table, in read units: a few pages and manifests, not the 15-puzzle's databases. */
 const UNITS_PER_COLD_CONTAINER = 100;
-const PATTERN_DATABASES = 'pattern databases 6-6-3';
+const PATTERN_DATABASES = 'pattern databases 7-8';
 
 let stage: Stage;
 beforeAll(async () => {
@@ -55,7 +55,8 @@ describe("the bundle under Lambda's rules, against the table's read cap", () => 
   it('answers 20 cold containers at once exactly, within their deadlines and memory, reading at most 100 units each', async () => {
     const result = await crowd(stage, { containers: 20, searchedEach: 1 });
     withinRules(result.answers, result.failures);
-    expect.soft(result.answers).toHaveLength(20 * 5);
+    // two questions of each table's puzzle (the 15-puzzle reads nothing of the table: scripts/rehearsal/scenarios.ts)
+    expect.soft(result.answers).toHaveLength(20 * 4);
     expect.soft(inexact(result.answers).map((answer) => answer.question.target)).toEqual([]);
     // Not asserted: the share of lookups from the table. Twenty processes on this machine's cores wait
     // for them as twenty Lambda environments never do, and a read past the function's 800 ms falls

@@ -31,6 +31,7 @@ export const fifteenRehearsal: RehearsalQuestions = {
   first: () => question(FAR),
   more: (count, seed) => samples(fifteenBoardArbitrary, count, seed).map((board) => question(formatFifteenBoard(board))),
   answeredFrom: 'search',
+  estimatesPackaged: true,
   pastOneRequest: () => [question(FARTHEST)],
   memorySets: () => [
     { set: "Korf's first 40 boards", targets: KORF_100.slice(0, 40).map(({ board }) => `/fifteen?board=${board.join(',')}`) },

@@ -25,7 +25,7 @@ export const fifteenThroughUrl: AskedThroughUrl = {
   tables: [FIFTEEN_TABLE],
   described: "boards (Korf's 100 first, then seeded uniform random solvable ones)",
   targets: (count) => [...KORF_100.map(({ board }) => board), ...samples(fifteenBoardArbitrary, count)].slice(0, count).map((board) => `/fifteen?board=${board.join(',')}`),
-  estimate: heuristicOf({ partition: PARTITION_78, packed: [], halves: [] }),
+  estimate: heuristicOf({ partition: PARTITION_78 }),
   hardest: { described: 'the 17 boards at 80 moves', targets: FARTHEST.map((board) => `/fifteen?board=${board.join(',')}`) },
   // the SPEC's nine-move sample
   warmUp: '/fifteen?board=2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15',

@@ -35,7 +35,7 @@ interface LevelOrder {
 }
 type WorkerReply = { readonly counts: LevelCounts } | { readonly failed: string };
 
-export interface PackedDatabase {
+export interface BuiltGroup {
   readonly tiles: readonly number[];
   readonly packed: Uint8Array;
   /** The sparse databases of the group's halves, the base its entries are stored above. */
@@ -44,7 +44,7 @@ export interface PackedDatabase {
 }
 
 /** Builds a group's packed database on `threads` worker threads (1: on this one); `progress` hears of each level. */
-export async function buildPackedDatabaseOnThreads(tiles: readonly number[], threads: number, progress?: (level: number, counts: LevelCounts) => void): Promise<PackedDatabase> {
+export async function buildPackedDatabaseOnThreads(tiles: readonly number[], threads: number, progress?: (level: number, counts: LevelCounts) => void): Promise<BuiltGroup> {
   if (threads <= 1) return { tiles, ...buildPackedDatabase(tiles, progress) };
   const build = newPackedBuild(tiles, (bytes) => new SharedArrayBuffer(bytes));
   const ranges = Math.ceil(placementCount(tiles.length) / RANGE);

@@ -16,7 +16,7 @@ import { arrayCacheFolder, readArrayFile, writeArrayFile } from '../../../store/
 import { PACKED_TABLE, packedDatabaseArrays, packedDatabasesOf } from '../packed-file';
 import { PARTITION_78, type PackedDatabases } from '../rules/packed-pattern-set';
 import { placementCount } from '../rules/packed-pattern-database';
-import { type PackedDatabase, buildPackedDatabaseOnThreads } from './packed-databases-on-threads';
+import { type BuiltGroup, buildPackedDatabaseOnThreads } from './packed-databases-on-threads';
 
 /** The sources whose code makes the file's bytes: what its key covers (with all they import). */
 const BUILT_BY = ['puzzles/fifteen/offline/packed-databases.ts'];
@@ -29,7 +29,7 @@ export function packedDatabasesFile(folder?: string): string | undefined {
   return join(folder ?? arrayCacheFolder(root), `${PACKED_TABLE}-${key}.arrays`);
 }
 
-/** The kept databases, checked against their checksum; undefined when none are kept. Throws what is wrong with a damaged file. */
+/** The databases in `file`, checked against their checksum; throws what is wrong with a missing or damaged file. */
 export function readPackedDatabases(file: string): PackedDatabases {
   return packedDatabasesOf(readArrayFile(file, PACKED_TABLE).arrays);
 }
@@ -53,7 +53,7 @@ export async function buildPackedDatabasesFile(file: string, options: PackedBuil
   const started = performance.now();
   const seconds = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
   log(`fifteen: building the ${partition.map((group) => group.length).join('-')} pattern databases on ${threads} threads, once (kept in ${file})`);
-  const built: PackedDatabase[] = [];
+  const built: BuiltGroup[] = [];
   const entries = partition.reduce((sum, group) => sum + placementCount(group.length), 0);
   let valuedBefore = 0;
   for (const group of [...partition].sort((a, b) => b.length - a.length)) {

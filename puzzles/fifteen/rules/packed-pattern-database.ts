@@ -55,15 +55,17 @@ export const POPCOUNT = Uint8Array.from({ length: 1 << 16 }, (_, mask) => {
   return count;
 });
 
-/** FREE_CELL[used * 16 + d]: the d-th cell (from 0) not in `used`. */
-const FREE_CELL = (() => {
+/** freeCells()[used * 16 + d]: the d-th cell (from 0) not in `used`. Made at the first unranking (a build's), not when a function starts. */
+let FREE_CELL: Uint8Array | undefined;
+function freeCells(): Uint8Array {
+  if (FREE_CELL) return FREE_CELL;
   const table = new Uint8Array((1 << 16) * CELLS);
   for (let used = 0; used < 1 << 16; used++) {
     let d = 0;
     for (let cell = 0; cell < CELLS; cell++) if ((used & (1 << cell)) === 0) table[used * CELLS + d++] = cell;
   }
-  return table;
-})();
+  return (FREE_CELL = table);
+}
 
 /** The rank of a placement (cells[k]: the group's k-th tile's cell). */
 export function rankPlacement(cells: ArrayLike<number>, size: number): number {
@@ -85,9 +87,10 @@ export function unrankPlacement(rank: number, size: number, cells: Int32Array | 
     cells[k] = digit; // the digit, for now
     rank = (rank - digit) / radix;
   }
+  const free = freeCells();
   let used = 0;
   for (let k = 0; k < size; k++) {
-    const cell = FREE_CELL[used * CELLS + cells[k]];
+    const cell = free[used * CELLS + cells[k]];
     cells[k] = cell;
     used |= 1 << cell;
   }
@@ -228,7 +231,7 @@ export function addCounts(total: LevelCounts, counts: LevelCounts): void {
   total.marked ||= counts.marked;
 }
 
-/** Reads entry `rank` of a packed database: (h - m) / 2, clamped at 3. */
+/** Reads entry `rank` of a packed database: (h - b) / 2, clamped at 3. */
 export const packedValue = (packed: Uint8Array, rank: number) => (packed[rank >> 2] >> ((rank & 3) << 1)) & 3;
 
 /** The base of the group's placement on a board: the sum of its halves' values. */
