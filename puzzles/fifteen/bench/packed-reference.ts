@@ -13,40 +13,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
+import { type Run, perBoard, runProcess } from './search-runs';
 import { packedDatabasesFileBuilt, readPackedDatabases } from '../offline/packed-databases';
 import { KORF_100 } from './boards';
 import { writePackedDatabaseFile } from './packed-database-file';
-
-interface Run {
-  seconds: number;
-  boards: number;
-  moves: number;
-  nodes: number;
-  /** Each board's milliseconds and moves (both sides print them). */
-  times: number[];
-  lengths: number[];
-}
-
-function runProcess(command: string, args: readonly string[], input: string): Run {
-  const run = spawnSync(command, args, { input, encoding: 'utf8', maxBuffer: 16 << 20 });
-  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
-
-const percentile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-function perBoard(run: Run): Row {
-  const times = [...run.times].sort((a, b) => a - b);
-  return {
-    'p50 ms': percentile(times, 0.5).toFixed(2),
-    'p90 ms': percentile(times, 0.9).toFixed(2),
-    'p99 ms': percentile(times, 0.99).toFixed(2),
-    'max ms': times.at(-1)!.toFixed(2),
-  };
-}
 
 export async function againstPackedReference(): Promise<Row[]> {
   const reference = compileReference(new URL('./fifteen-packed-ida.c', import.meta.url));

@@ -12,9 +12,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PROCESSES, type Row, compileReference } from '../../../core/benchmark';
+import { type Run, perBoard, runProcess } from './search-runs';
 import { samples } from '../../../core/seeded';
 import { PARTITION_663, buildPatternDatabases } from '../rules/pattern-set';
 import { fifteenBoardArbitrary } from '../seeded-inputs';
@@ -22,34 +22,6 @@ import { writeDatabaseFile } from './database-file';
 
 /** About 52 moves each, 0.2 M nodes a board on average (a few take 5 M): a process of either side takes seconds. */
 const BOARDS = 200;
-
-interface Run {
-  seconds: number;
-  boards: number;
-  moves: number;
-  nodes: number;
-  /** Each board's milliseconds and moves (both sides print them). */
-  times: number[];
-  lengths: number[];
-}
-
-function runProcess(command: string, args: readonly string[], input: string): Run {
-  const run = spawnSync(command, args, { input, encoding: 'utf8', maxBuffer: 16 << 20 });
-  if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
-
-const percentile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-function perBoard(run: Run): Row {
-  const times = [...run.times].sort((a, b) => a - b);
-  return {
-    'p50 ms': percentile(times, 0.5).toFixed(2),
-    'p90 ms': percentile(times, 0.9).toFixed(2),
-    'p99 ms': percentile(times, 0.99).toFixed(2),
-    'max ms': times.at(-1)!.toFixed(2),
-  };
-}
 
 export function againstPatternReference(): Row[] {
   const reference = compileReference(new URL('./fifteen-pattern-ida.c', import.meta.url));
