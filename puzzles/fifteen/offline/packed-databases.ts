@@ -7,7 +7,7 @@
  * that only a change to that code builds them again. `npm start`, `npm run solve` and the stack's
  * bundling (scripts/package-tables.ts) all use this file.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,7 +118,14 @@ export async function packedDatabasesFileBuilt(log: (line: string) => void = (li
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (!lockHolderAlive(lock) || Date.now() - waitingSince > WAIT_FOR_OTHER_MS) {
-        rmSync(lock, { recursive: true, force: true });
+        // taken over by a rename, which one waiter alone wins: two that both found it stale never both build
+        const stale = `${lock}.${process.pid}.stale`;
+        try {
+          renameSync(lock, stale);
+          rmSync(stale, { recursive: true, force: true });
+        } catch {
+          // another waiter took it over first
+        }
         continue;
       }
       if (!told) log(`fifteen: another process is building the ${PACKED_TABLE} databases; waiting for them`);
