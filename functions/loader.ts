@@ -1,15 +1,18 @@
 /**
- * The load as a Lambda function: the stack's trigger invokes it once the table exists, so that
- * `cdk deploy` ends with the tables loaded and verified. It runs the loader of `npm run
- * precompute`, on the settings the stack gives it in its environment; the trigger's Invoke carries
- * no payload. A load already complete is a no-op that writes nothing (every redeploy re-runs it);
- * a failure throws its sentence, which the trigger turns into the deploy's failure message.
+ * The load as a Lambda function: the stack's custom resource runs it once the table exists, as
+ * many times as the load takes (lib/tablebase-loader.ts), so that `cdk deploy` ends with the
+ * tables loaded and verified. It runs the loader of `npm run precompute`, on the settings the stack
+ * gives it in its environment. A load already complete is a no-op that writes nothing (a redeploy
+ * whose loader or load changed runs it again); a failure throws its sentence, which the provider
+ * framework hands CloudFormation as the deploy's failure message.
  */
 import { InvalidInputError } from '../core/errors';
 import { MB_PER_VCPU } from '../lib/function-defaults';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
 import { UsageError, loadSettingsFrom, loadTables } from '../scripts/load-tables';
+import { LAMBDA_CORE_SLOWDOWN } from '../lib/load-plan';
+import type { AnyTableSpec } from '../store/table-pages';
 
 /** What the stack sets (lib/tablebase-loader.ts). */
 export interface LoaderEnvironment {
@@ -66,10 +69,52 @@ export interface LoadSummary {
   readonly seconds: number;
 }
 
-export async function handler(): Promise<{ readonly tables: LoadSummary[] }> {
-  const results = await loadTables(await loaderSettings(process.env as LoaderEnvironment));
+/**
+ * The custom resource's request, as the provider framework hands it on (aws-cdk-lib
+ * custom-resources): only what the loader reads. An invocation with no event (by hand) is a load.
+ */
+export interface LoadRequest {
+  readonly RequestType?: 'Create' | 'Update' | 'Delete';
+  readonly PhysicalResourceId?: string;
+}
+
+/** What the provider framework reads back: the resource's name, and whether the tables are done. */
+export interface LoadAnswer {
+  readonly PhysicalResourceId: string;
+  readonly IsComplete: boolean;
+  /** The tables done by this run (or found done), and those left for the next run, each with its sentence. */
+  readonly tables: LoadSummary[];
+  readonly unfinished: { readonly table: string; readonly said: string }[];
+}
+
+/** What Lambda's context gives the loader: its time left. */
+export interface LoaderContext {
+  getRemainingTimeInMillis(): number;
+}
+
+/** Seconds before its timeout the loader stops, unless the stack says otherwise (lib/load-plan.ts). */
+const STOP_BEFORE_TIMEOUT_SECONDS = 90;
+
+/**
+ * One run of the deploy's load: the tables loaded until done, or until shortly before Lambda's
+ * timeout, their place kept for the next run, which the provider framework makes until the
+ * answer says the load is complete. Each table's build is started only when it would be done in
+ * time (its estimate, at a Lambda vCPU's pace), or when the run has started nothing yet.
+ * Deleting the resource leaves the table as it is (the table's own removal policy decides).
+ */
+export async function handler(request: LoadRequest | undefined, context?: LoaderContext): Promise<LoadAnswer> {
+  const environment = process.env as LoaderEnvironment & { readonly STOP_BEFORE_TIMEOUT_SECONDS?: string };
+  const resource = request?.PhysicalResourceId ?? `tables in ${environment.TABLE_NAME ?? 'the stack\'s table'}`;
+  if (request?.RequestType === 'Delete') return { PhysicalResourceId: resource, IsComplete: true, tables: [], unfinished: [] };
+  const stopBefore = Number(environment.STOP_BEFORE_TIMEOUT_SECONDS ?? STOP_BEFORE_TIMEOUT_SECONDS) * 1000;
+  const deadline = context
+    ? { stopAt: Date.now() + context.getRemainingTimeInMillis() - stopBefore, buildMs: (spec: AnyTableSpec) => (spec.estimate?.().buildSeconds ?? 0) * LAMBDA_CORE_SLOWDOWN * 1000 }
+    : undefined;
+  const { loaded, unfinished } = await loadTables(await loaderSettings(environment), undefined, deadline);
   return {
-    tables: results.map(({ table, status, manifest, written, seconds }) => ({
+    PhysicalResourceId: resource,
+    IsComplete: unfinished.length === 0,
+    tables: loaded.map(({ table, status, manifest, written, seconds }) => ({
       table,
       status,
       pages: manifest.pages,
@@ -78,5 +123,6 @@ export async function handler(): Promise<{ readonly tables: LoadSummary[] }> {
       written,
       seconds: Math.round(seconds * 10) / 10,
     })),
+    unfinished,
   };
 }

@@ -5,7 +5,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Node } from 'constructs';
 import { InvalidInputError } from '../core/errors';
-import { type LoadChoices, loaderMemoryMb, parseLoadWords } from '../puzzles/registry';
+import { type LoadChoices, parseLoadWords } from '../puzzles/registry';
+import { LAMBDA_MAX_MEMORY_MB, LOADER_READ_UNITS, type LoadPlan, planDeployLoad } from './load-plan';
 import { EDGE_PLANS, type EdgePlan } from './tablebase-edge';
 
 export interface StackSettings {
@@ -30,9 +31,12 @@ export interface StackSettings {
   readonly loadTables: boolean;
   /** The options of the deploy's load, as `npm run precompute` takes them (its words). */
   readonly load: readonly string[];
-  /** The memory the loader gets for that load (CPU grows with it). */
+  /** The memory the loader gets for that load (CPU grows with it): loaderMemory, or what the load's plan needs. */
   readonly loaderMemoryMb: number;
+  /** The load's estimate: its time, runs of the loader and cost (lib/load-plan.ts). */
+  readonly loadPlan: LoadPlan;
 }
+
 
 /** The loader's memory unless a puzzle's load asks for more: 1,769 MB is one vCPU. */
 export const LOADER_MEMORY_MB = 1769;
@@ -44,7 +48,7 @@ function text(node: Node, key: string): string | undefined {
 }
 
 /** The settings the stack reads: any other key (not CDK's own, which have ':' in them) is a typo. */
-export const SETTING_KEYS = ['removalPolicy', 'public', 'edgePlan', 'webAclArn', 'reservedConcurrency', 'alarmEmail', 'loadTables', 'load'] as const;
+export const SETTING_KEYS = ['removalPolicy', 'public', 'edgePlan', 'webAclArn', 'reservedConcurrency', 'alarmEmail', 'loadTables', 'load', 'loaderMemory'] as const;
 /** Keys the stack once read: each says what took its place. */
 const GONE_KEYS = ['allowedOrigins', 'knightsDepth', 'goals'];
 
@@ -98,17 +102,33 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
     if (text(node, gone) !== undefined) throw new Error(`Context ${gone} is gone: give the load's options as npm run precompute takes them, in the one setting load (for example -c load="--tables ${choices.names.join(',')}").`);
   }
   const load = (text(node, 'load') ?? '').split(/\s+/).filter(Boolean);
-  let values;
+  let specs;
   try {
-    ({ values } = parseLoadWords(choices, load));
+    ({ specs } = parseLoadWords(choices, load));
   } catch (error) {
     if (error instanceof InvalidInputError) throw new Error(`Context load: ${error.message}`);
     throw error;
   }
+  const memoryText = text(node, 'loaderMemory');
+  if (memoryText !== undefined && (!/^\d+$/.test(memoryText) || Number(memoryText) < 128 || Number(memoryText) > LAMBDA_MAX_MEMORY_MB)) {
+    throw new Error(`Context loaderMemory must be the loader's memory in MB, a whole number from 128 to ${LAMBDA_MAX_MEMORY_MB}; got "${memoryText}".`);
+  }
+  const loadPlan = planDeployLoad(
+    specs.map((spec) => spec.estimate?.()),
+    { memoryMb: memoryText === undefined ? undefined : Number(memoryText), baseMemoryMb: LOADER_MEMORY_MB, readUnitsPerSecond: LOADER_READ_UNITS },
+  );
+  if (loadTables === 'true' && loadPlan.refusal !== undefined) {
+    const words = load.length > 0 ? ` ${load.join(' ')}` : '';
+    throw new Error(
+      `Context load: the deploy cannot load this: ${loadPlan.refusal} Deploy without it (a smaller load, or -c loadTables=false), then load it from a machine into the stack's table: ` +
+        `npm run precompute -- --table <the TableName output> --region <the stack's region>${words} (npm run precompute -- --dry-run${words} estimates it).`,
+    );
+  }
   return {
     loadTables: loadTables === 'true',
     load,
-    loaderMemoryMb: loaderMemoryMb(choices, values, LOADER_MEMORY_MB),
+    loaderMemoryMb: loadPlan.memoryMb,
+    loadPlan,
     alarmEmail,
     removalPolicy: removal === 'destroy' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     public: isPublic === 'true',
@@ -116,4 +136,37 @@ export function readSettings(node: Node, choices: LoadChoices): StackSettings {
     edgePlan: (edgePlan ?? 'free') as EdgePlan,
     webAclArn,
   };
+}
+
+/**
+ * Settings that deploy, but with a bill nothing bounds: each with an id (to acknowledge it by)
+ * and its sentence. Pay-as-you-go without a reservation leaves the function's time bounded only
+ * by the account's concurrency (docs/deploying.md, "What it can cost at most").
+ */
+export function settingWarnings(settings: StackSettings): [id: string, warning: string][] {
+  if (!settings.public || settings.edgePlan !== 'payg' || settings.reservedConcurrency !== undefined) return [];
+  return [
+    [
+      'tablebase:paygWithoutReservedConcurrency',
+      'edgePlan=payg without reservedConcurrency: nothing bounds the function\'s bill but the account\'s concurrency limit, ' +
+        'about $68,000 a month at the default 1,000 (each concurrent execution, busy all month, about $68). ' +
+        'Set -c reservedConcurrency=N (N = 10: at most about $680 a month), or keep a flat-rate plan (edgePlan=free or pro).',
+    ],
+  ];
+}
+
+/**
+ * Said when the CDK CLI runs the app and found no AWS credentials (it sets CDK_DEFAULT_ACCOUNT
+ * only when it resolved an account; CDK_DEFAULT_REGION whenever it runs the app): `cdk synth`
+ * needs none, but `cdk deploy` and `cdk bootstrap` would end with the CLI's "Unable to resolve AWS
+ * account to use".
+ */
+export function credentialsWarning(environment: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (environment.CDK_DEFAULT_REGION === undefined || environment.CDK_DEFAULT_ACCOUNT !== undefined) return undefined;
+  return (
+    'No AWS credentials were found, so no account: cdk synth needs none, but cdk bootstrap and cdk deploy do. ' +
+    'Set AWS_PROFILE to a profile of ~/.aws/config (made by aws configure, or aws configure sso then aws sso login), ' +
+    'or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones), with AWS_REGION; ' +
+    'aws sts get-caller-identity shows whom they name (docs/deploying.md).'
+  );
 }

@@ -1,30 +1,33 @@
 /**
  * The tables built at deploy: a function that runs the loader of `npm run precompute` in AWS
- * (functions/loader.ts), with a role of its own that may write this one table and nothing
- * else, run by the CDK triggers module once the table exists, so that `cdk deploy` ends with the
- * tables loaded and verified. A redeploy runs it again (the trigger follows the function's
- * version); a complete load is then a no-op that writes nothing.
+ * (functions/loader.ts), with a role of its own that may write this one table and nothing else,
+ * driven by CDK's custom-resource provider framework once the table exists, so that `cdk deploy`
+ * ends with the tables loaded and verified, however many of the loader's runs that takes.
+ *
+ * Each run loads until shortly before its timeout and keeps its place (a load resumes where it
+ * stopped: store/loader.ts), and says whether the tables are done; the provider's `isComplete`
+ * waiter (a Step Functions state machine) invokes it again until they are, for up to an hour.
+ * Chosen over a state machine of our own around the loader: the provider is CDK's, answers
+ * CloudFormation itself (with the loader's own sentence on a failure), and costs a few state
+ * transitions a run; a state machine of our own would still need a custom resource to wait on it.
+ * A load the hour cannot hold is refused at synth (load-plan.ts). A redeploy whose loader or load
+ * changed runs it again; a complete load is then a no-op that writes nothing.
  */
-import { CfnResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type CfnElement, CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Trigger } from 'aws-cdk-lib/triggers';
+import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { DEPLOY_LOAD_MAX_SECONDS, LOADER_QUERY_INTERVAL_SECONDS, LOADER_READ_UNITS, LOADER_STOP_BEFORE_SECONDS, LOADER_TIMEOUT_SECONDS } from './load-plan';
 import { FUNCTION_LOG_RETENTION, TablebaseFunction } from './tablebase-function';
-import { TABLE_MAX_READ_UNITS } from './tablebase-table';
 
 const ENTRY = fileURLToPath(new URL('../functions/loader.ts', import.meta.url));
 
-/**
- * The loader's longest run, and the trigger's wait for it (its own default is 2 minutes): both
- * inside the 15 minutes that the trigger's own provider function may run, so that a load cut
- * short by its timeout still fails the deploy with Lambda's sentence instead of a hung resource.
- */
-export const LOADER_TIMEOUT = Duration.minutes(13);
-export const TRIGGER_TIMEOUT = Duration.minutes(14);
-/** Read units a second the deploy's load may take for its checks: half the table's cap. */
-export const LOADER_READ_UNITS = TABLE_MAX_READ_UNITS / 2;
+/** The loader's longest run: inside the 15 minutes the provider framework's own function waits for it. */
+export const LOADER_TIMEOUT = Duration.seconds(LOADER_TIMEOUT_SECONDS);
+
 export interface TablebaseLoaderProps {
   readonly table: ITableV2;
   /** The load's options, as `npm run precompute` takes them (its words); none loads every built-in table. */
@@ -37,7 +40,8 @@ export interface TablebaseLoaderProps {
 
 export class TablebaseLoader extends Construct {
   readonly loader: TablebaseFunction;
-  readonly trigger: Trigger;
+  readonly provider: Provider;
+  readonly load: CustomResource;
 
   constructor(scope: Construct, id: string, props: TablebaseLoaderProps) {
     super(scope, id);
@@ -61,24 +65,42 @@ export class TablebaseLoader extends Construct {
     // A redeploy reloads a table the API is answering from: its checks (whole-table Scans, spot
     // checks) take half the table's cap on reads at most, and leave the API the other half.
     fn.addEnvironment('READ_UNITS_PER_SECOND', String(LOADER_READ_UNITS));
-    this.trigger = new Trigger(this, 'Load', { handler: fn, executeAfter: [props.table], timeout: TRIGGER_TIMEOUT });
-    logTriggerProvider(this);
+    fn.addEnvironment('STOP_BEFORE_TIMEOUT_SECONDS', String(LOADER_STOP_BEFORE_SECONDS));
+
+    // The provider's own functions log to a group of the stack's, kept as long as the functions'
+    // own logs and deleted with the stack (not to groups Lambda would create and keep forever).
+    const logGroup = new LogGroup(this, 'ProviderLogs', { retention: FUNCTION_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    // The same function begins the load (onEvent) and goes on with it (isComplete): every run does
+    // the same, loads until done or out of time, and says which.
+    this.provider = new Provider(this, 'Provider', {
+      onEventHandler: fn,
+      isCompleteHandler: fn,
+      queryInterval: Duration.seconds(LOADER_QUERY_INTERVAL_SECONDS),
+      totalTimeout: Duration.seconds(DEPLOY_LOAD_MAX_SECONDS),
+      logGroup,
+    });
+    this.load = new CustomResource(this, 'Load', {
+      serviceToken: this.provider.serviceToken,
+      resourceType: 'Custom::TablebaseLoad',
+      serviceTimeout: Duration.seconds(DEPLOY_LOAD_MAX_SECONDS),
+      // A change to either runs the load again: the loader's code (its version) or what it loads.
+      properties: { Loader: fn.currentVersion.version, Load: props.load.join(' '), Table: props.table.tableName },
+    });
+    this.load.node.addDependency(props.table);
+    acknowledgeProviderFindings(this.provider, [fn, ...['framework-isComplete', 'framework-onTimeout'].map((id) => this.provider.node.findChild(id) as IFunction)]);
   }
 }
 
-/** Where the triggers module keeps its provider, one per stack (aws-cdk-lib/triggers). */
-const TRIGGER_PROVIDER_ID = 'AWSCDK.TriggerCustomResourceProviderCustomResourceProvider';
-
-/**
- * The triggers module's own function (the provider that invokes the loader) would log to a group
- * that Lambda creates on its first run and keeps forever: it logs to a group of the stack's
- * instead, kept as long as the functions' own logs and deleted with the stack.
- */
-function logTriggerProvider(scope: Construct): void {
-  const handler = Stack.of(scope).node.tryFindChild(TRIGGER_PROVIDER_ID)?.node.tryFindChild('Handler');
-  if (!(handler instanceof CfnResource) || handler.cfnResourceType !== 'AWS::Lambda::Function') {
-    throw new Error(`The triggers module's provider function is not where this aws-cdk-lib kept it (${TRIGGER_PROVIDER_ID}/Handler): its log group cannot be set.`);
-  }
-  const logs = new LogGroup(scope, 'TriggerLogs', { retention: FUNCTION_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
-  handler.addPropertyOverride('LoggingConfig', { LogGroup: logs.logGroupName });
+/** cdk-nag's findings on the provider framework, CDK's own making, each with its reason. */
+function acknowledgeProviderFindings(provider: Provider, invoked: readonly IFunction[]): void {
+  const framework = "the provider framework's own (aws-cdk-lib custom-resources), not the stack's";
+  Validations.of(provider).acknowledge(
+    { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: `Its functions write their logs with this managed policy: ${framework}; the stack's own roles use none.` },
+    ...invoked.map((fn) => ({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(provider).getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason: `Invoking one function and its versions (its ARN, and the same ARN with ":*" for a version or alias): ${framework}.`,
+    })),
+    { id: 'AwsSolutions-SF1', reason: `The waiter state machine only invokes the loader until it says the load is done; the loader logs every run, and its failures reach CloudFormation: ${framework}.` },
+    { id: 'AwsSolutions-SF2', reason: `No tracing of the waiter, which makes one call a run: ${framework}.` },
+  );
 }

@@ -3,14 +3,15 @@
  * no account. Context settings (see stack-settings.ts): removalPolicy, public, edgePlan, webAclArn,
  * reservedConcurrency, alarmEmail, loadTables, load.
  */
-import { Aspects, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aspects, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { BENCHMARKS_IMPORT, OFFLINE_IMPORT } from '../puzzles/puzzle';
 import type { LoadChoices, Registry } from '../puzzles/registry';
 import { AcknowledgeFunctionRoleDependency } from './cfn-lint';
 import { queryFieldsByPath } from './edge-query';
-import { readSettings } from './stack-settings';
+import { describePlan } from './load-plan';
+import { readSettings, settingWarnings } from './stack-settings';
 import { TablebaseFunction } from './tablebase-function';
 import { TablebaseAlarms } from './tablebase-alarms';
 import { TablebaseDashboard } from './tablebase-dashboard';
@@ -52,6 +53,9 @@ export class TablebaseStack extends Stack {
   constructor(scope: Construct, id: string, props: TablebaseStackProps) {
     super(scope, id, props);
     const settings = readSettings(this.node, props.loads);
+    // What the synth says before anything is created: the load's estimate, and settings whose bill has no bound.
+    if (settings.loadTables) Annotations.of(this).addInfo(`The deploy's load: ${describePlan(settings.loadPlan)}`);
+    for (const [id, warning] of settingWarnings(settings)) Annotations.of(this).addWarningV2(id, warning);
 
     const { table } = new TablebaseTable(this, 'Answers', { removalPolicy: settings.removalPolicy });
     // The API never loads the puzzles' offline roles (the commands' text, the loads), their benchmarks, nor the credential providers its own chain replaces: its bundle leaves them out.

@@ -103,11 +103,6 @@ export function tablesAsked(values: { readonly tables?: unknown; readonly goals?
   return tables ?? goals;
 }
 
-/** The memory the deploy's loader needs for a load: the most any puzzle's part of it asks for. */
-export function loaderMemoryMb(choices: LoadChoices, values: LoadValues, base: number): number {
-  return Math.max(base, ...choices.loads.map((one) => one.loaderMemoryMb?.(values) ?? base));
-}
-
 /**
  * A load's options given as words (`--tables standard --knights-depth 39`): the deploy's one
  * setting for them, checked by the puzzles' own rules (each table's spec is made, not built).

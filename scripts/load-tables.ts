@@ -20,6 +20,7 @@ import { type LoadChoices, type Registry, tableSpecs, tablesAsked } from '../puz
 import type { LoadOption, LoadValues } from '../puzzles/roles/table-loads';
 import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
+import { LoadStopped } from '../store/load-deadline';
 import { isMeasureWorker } from '../store/measure';
 import { ensureTable } from '../store/table-admin';
 // The page-encoding threads' module, evaluated with this one: a bundle holding this module is their entry too.
@@ -210,12 +211,34 @@ async function checkCredentials(client: DynamoDBClient): Promise<void> {
 }
 
 /**
+ * A time for a load to stop by (the deploy's loader, which Lambda stops at its timeout): tables
+ * not loaded by then are left where they stopped, for the next run to resume (store/load-deadline.ts).
+ */
+export interface LoadDeadline {
+  /** Date.now() to stop by. */
+  readonly stopAt: number;
+  /**
+   * How long a table's build is expected to take, in ms. A build cannot be stopped half-way, so a
+   * table is started only when its build would be done in time, or when its lane has started
+   * nothing yet (so that every run makes progress).
+   */
+  buildMs(spec: AnyTableSpec): number;
+}
+
+/** What a load did: the tables loaded, in the order given, and those it left for the next run. */
+export interface TablesLoaded {
+  readonly loaded: LoadResult[];
+  /** Tables stopped for time, or not started: each with its sentence. */
+  readonly unfinished: { readonly table: string; readonly said: string }[];
+}
+
+/**
  * Loads every table of the settings; `onLoaded` hears of each as soon as it is complete. Tables
  * are started in the order given: with one thread, each in turn on this one; with more, as many
  * at once as there are threads, each on a thread of its own, and a table loaded alone is built on
- * all of them.
+ * all of them. With a deadline, what is not done by then is left for the next run.
  */
-export async function loadTables(settings: LoadSettings, onLoaded?: (result: LoadResult) => void): Promise<LoadResult[]> {
+export async function loadTables(settings: LoadSettings, onLoaded?: (result: LoadResult) => void, deadline?: LoadDeadline): Promise<TablesLoaded> {
   const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
   const progress = createProgressReporter();
   try {
@@ -224,29 +247,42 @@ export async function loadTables(settings: LoadSettings, onLoaded?: (result: Loa
     const lanes = Math.min(settings.workers, settings.specs.length);
     // Threads left over for each table's build once every lane has a table of its own.
     const threads = Math.max(1, Math.floor(settings.workers / lanes));
-    const results: LoadResult[] = new Array(settings.specs.length);
-    const loaded = (index: number, result: LoadResult) => {
-      progress.done(result.table);
-      process.stdout.write(`${summaryLine(result)}\n`);
-      results[index] = result;
-      onLoaded?.(result);
-    };
-    if (lanes <= 1) {
-      for (const [index, spec] of settings.specs.entries()) {
-        loaded(index, await loadTable(client, spec, { ...loadOptions(settings, threads, 1), onProgress: (p) => progress.update(p) }));
-      }
-      return results;
-    }
+    const results: (LoadResult | undefined)[] = new Array(settings.specs.length);
+    const unfinished: TablesLoaded['unfinished'] = [];
+    const loadOne = (spec: AnyTableSpec) =>
+      lanes <= 1
+        ? loadTable(client, spec, { ...loadOptions(settings, threads, 1), stopAt: deadline?.stopAt, onProgress: (p) => progress.update(p) })
+        : loadOnThread(settings, spec.table, threads, lanes, (p) => progress.update(p), deadline?.stopAt);
     let next = 0;
+    let stopped = false;
     const lane = async () => {
-      for (let index = next++; index < settings.specs.length; index = next++) {
-        loaded(index, await loadOnThread(settings, settings.specs[index].table, threads, lanes, (p) => progress.update(p)));
+      for (let index = next++, first = true; index < settings.specs.length; index = next++, first = false) {
+        const spec = settings.specs[index];
+        if (deadline && (stopped || (!first && Date.now() + deadline.buildMs(spec) > deadline.stopAt))) {
+          // not begun: its build would run past the time to stop by
+          stopped = true;
+          unfinished.push({ table: spec.table, said: `${spec.table}: not started, its build would not be done in time; the next run starts it.` });
+          continue;
+        }
+        try {
+          const result = await loadOne(spec);
+          progress.done(result.table);
+          process.stdout.write(`${summaryLine(result)}\n`);
+          results[index] = result;
+          onLoaded?.(result);
+        } catch (error) {
+          if (!(error instanceof LoadStopped)) throw error;
+          stopped = true;
+          progress.done(spec.table);
+          process.stdout.write(`${error.message}\n`);
+          unfinished.push({ table: spec.table, said: error.message });
+        }
       }
     };
-    const outcomes = await Promise.allSettled(Array.from({ length: lanes }, lane));
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.max(lanes, 1) }, lane));
     const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;
-    return results;
+    return { loaded: results.filter((result): result is LoadResult => result !== undefined), unfinished };
   } finally {
     progress.stop();
     client.destroy();
@@ -268,16 +304,22 @@ interface TableThreadData {
   readonly lanes: number;
   /** The module whose `registry` the load serves (Registry's `module`); absent, the service's own. */
   readonly registryModule?: string;
+  /** The time to stop by (LoadOptions.stopAt), if any. */
+  readonly stopAt?: number;
 }
 
 /** What a table's thread tells: its progress, then its result or why it failed. */
-type TableThreadMessage = { readonly progress: LoadProgress } | { readonly result: LoadResult } | { readonly failed: { readonly name: string; readonly message: string } };
+type TableThreadMessage =
+  | { readonly progress: LoadProgress }
+  | { readonly result: LoadResult }
+  | { readonly stopped: Pick<LoadStopped, 'table' | 'stored' | 'total' | 'phase'> }
+  | { readonly failed: { readonly name: string; readonly message: string } };
 
 
 /** Loads one table of the settings on a thread of its own, with a client of its own. */
-function loadOnThread(settings: LoadSettings, table: string, threads: number, lanes: number, onProgress: (progress: LoadProgress) => void): Promise<LoadResult> {
+function loadOnThread(settings: LoadSettings, table: string, threads: number, lanes: number, onProgress: (progress: LoadProgress) => void, stopAt?: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads, lanes, registryModule: settings.registryModule } satisfies TableThreadData });
+    const worker = threadOn(import.meta.url, { loadTable: { values: settings.values, table, threads, lanes, registryModule: settings.registryModule, stopAt } satisfies TableThreadData });
     let settled = false;
     // Settled by the thread's word, and the thread then ended: nothing it still holds (an idle
     // socket, a timer) keeps the load waiting for it to exit.
@@ -291,6 +333,7 @@ function loadOnThread(settings: LoadSettings, table: string, threads: number, la
     worker.on('message', (message: TableThreadMessage) => {
       if ('progress' in message) onProgress(message.progress);
       else if ('result' in message) settle({ result: message.result });
+      else if ('stopped' in message) settle({ error: new LoadStopped(message.stopped.table, message.stopped.stored, message.stopped.total, message.stopped.phase) });
       else settle({ error: Object.assign(new Error(message.failed.message), { name: message.failed.name }) });
     });
     worker.once('error', (error) => settle({ error }));
@@ -299,7 +342,7 @@ function loadOnThread(settings: LoadSettings, table: string, threads: number, la
 }
 
 /** A table's thread: its spec made again from the load's options, loaded, and the result told. */
-async function loadOwnTable(registry: Registry, { values, table, threads, lanes }: TableThreadData): Promise<void> {
+async function loadOwnTable(registry: Registry, { values, table, threads, lanes, stopAt }: TableThreadData): Promise<void> {
   const tell = (message: TableThreadMessage) => parentPort!.postMessage(message);
   try {
     const settings = loadSettingsFrom(values, await registry.loadChoices());
@@ -307,12 +350,13 @@ async function loadOwnTable(registry: Registry, { values, table, threads, lanes 
     if (!spec) throw new Error(`the load's options make no table ${table}`);
     const client = createDynamoClient({ endpoint: settings.endpoint, region: settings.region, maxSockets: settings.concurrency + SPARE_SOCKETS });
     try {
-      tell({ result: await loadTable(client, spec, { ...loadOptions(settings, threads, lanes), onProgress: (progress) => tell({ progress }) }) });
+      tell({ result: await loadTable(client, spec, { ...loadOptions(settings, threads, lanes), stopAt, onProgress: (progress) => tell({ progress }) }) });
     } finally {
       client.destroy();
     }
   } catch (error) {
-    tell({ failed: { name: (error as Error).name, message: (error as Error).message } });
+    if (error instanceof LoadStopped) tell({ stopped: { table: error.table, stored: error.stored, total: error.total, phase: error.phase } });
+    else tell({ failed: { name: (error as Error).name, message: (error as Error).message } });
   }
 }
 

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { ArrayPages } from './array-pages';
 import { BATCH_SIZE } from './batch-writer';
 import { generationKey } from './generations';
+import { timeIsUp } from './load-deadline';
 import { itemBytes, pageItem, writeUnitsOf } from './page-items';
 import type { TablePages } from './table-pages';
 import type { DynamoItem } from './table-schema';
@@ -25,6 +26,8 @@ export interface WriteHooks {
   checkpoint(storedUpTo: number): Promise<void>;
   readonly checkpointEveryMs: number;
   report(generated: number, written: number): void;
+  /** A time (Date.now()) past which the writing stops after its batches in flight, its place saved (load-deadline.ts). */
+  readonly stopAt?: number;
 }
 
 export interface Written {
@@ -36,6 +39,8 @@ export interface Written {
   readonly writeUnits: number;
   /** Pages the check found wrong (written all the same), and what was wrong with the first. */
   readonly differing: { readonly count: number; readonly first: string | undefined };
+  /** Stopped for time with this many leading pages surely stored (and saved as the place to resume from); undefined when every page is. */
+  readonly stoppedAt?: number;
 }
 
 /**
@@ -104,6 +109,12 @@ export async function writeGeneration(pages: TablePages | ArrayPages, generation
     await drainTo(hooks.concurrency - 1);
     launch(batch);
     batch = [];
+    if (timeIsUp(hooks.stopAt)) {
+      await drainTo(0);
+      await hooks.checkpoint(storedUpTo());
+      hooks.report(index + 1, written);
+      return { checksum: '', written, bytes, writeUnits, differing, stoppedAt: storedUpTo() };
+    }
     const now = performance.now();
     if (now - lastCheckpoint >= hooks.checkpointEveryMs) {
       lastCheckpoint = now;

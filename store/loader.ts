@@ -37,6 +37,7 @@ import { CatalogFullError, listInCatalog } from './catalog-listing';
 import { type CheckReads, verifyGeneration } from './generation-checks';
 import { type Written, writeGeneration } from './generation-writer';
 import { generationPrefix, nextGeneration } from './generations';
+import { LoadStopped, timeIsUp } from './load-deadline';
 import { GoalConflictError, LoadRaceError, OutdatedTableError, VerificationError } from './load-errors';
 import {
   FARTHEST_LISTED,
@@ -87,6 +88,13 @@ export interface LoadOptions {
   readonly random?: () => number;
   /** Threads that build the table (BuildOptions in table-pages.ts; default 1). */
   readonly threads?: number;
+  /**
+   * A time (Date.now()) to stop by: past it the load stops at its next safe point (after the
+   * batches in flight, or before its next read of the checks) with LoadStopped, its place kept
+   * for the next run (load-deadline.ts). Its build is not interrupted: the caller starts a table
+   * only when its build will be done in time.
+   */
+  readonly stopAt?: number;
 }
 
 export type LoadPhase = 'computing' | 'writing' | 'verifying' | 'done';
@@ -131,6 +139,7 @@ export async function loadTable(client: DynamoDBClient, spec: AnyTableSpec, opti
   const pages = await spec.build({ threads: options.threads });
   const plan = await planGeneration(run, found, pages);
   const written = await writePages(run, pages, plan);
+  run.pagesStored = pages.pages.length;
   run.report('verifying', pages.pages.length, pages.pages.length, written.written, plan.resumedFrom);
   await verifyGeneration(run.reads, spec, pages, plan.generation);
   const manifest = manifestOf(plan, pages, written);
@@ -145,6 +154,8 @@ class LoadRun {
   readonly stats: WriteStats = newWriteStats();
   readonly policy: RetryPolicy;
   readonly pace: ReadPace | undefined;
+  /** The checks' pace: the same rate, and past the time to stop by, no further read (a stopped load's checks are made again by the next run). */
+  private readonly checkPace: ReadPace | undefined;
   private readonly started = performance.now();
 
   constructor(
@@ -154,7 +165,17 @@ class LoadRun {
   ) {
     this.policy = options.retry ?? DEFAULT_RETRY;
     this.pace = options.readUnitsPerSecond === undefined ? undefined : new ReadPace(options.readUnitsPerSecond);
+    const { stopAt } = options;
+    this.checkPace =
+      stopAt === undefined
+        ? this.pace
+        : new ReadPace(options.readUnitsPerSecond ?? Infinity, () => {
+            if (timeIsUp(stopAt)) throw new LoadStopped(spec.table, this.pagesStored, this.pagesStored, 'verifying');
+          });
   }
+
+  /** Pages of the table stored so far (all of them once it is verifying). */
+  pagesStored = 0;
 
   get tableName(): string {
     return this.options.tableName;
@@ -162,7 +183,7 @@ class LoadRun {
 
   /** How the load reads its table back to check it. */
   get reads(): CheckReads {
-    const { client, tableName, policy, pace, options } = this;
+    const { client, tableName, policy, checkPace: pace, options } = this;
     return { client, tableName, policy, pace, scanSegments: options.scanSegments, spotChecks: options.spotChecks, random: options.random };
   }
 
@@ -322,11 +343,13 @@ async function writePages(run: LoadRun, pages: TablePages | ArrayPages, { identi
     checkpoint: (storedUpTo) => run.put(progressItem({ ...identity, generation, written: storedUpTo } satisfies Progress)),
     checkpointEveryMs: options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS,
     report: (generated, writtenSoFar) => run.report('writing', pages.pages.length, generated, writtenSoFar, resumedFrom),
+    stopAt: options.stopAt,
   });
   const { differing } = written;
   if (differing.count > 0) {
     throw new VerificationError(`${differing.count} of ${pages.pages.length} pages of ${spec.table} differ from the computed tables (first: ${differing.first}); no manifest was written.`);
   }
+  if (written.stoppedAt !== undefined) throw new LoadStopped(spec.table, written.stoppedAt, pages.pages.length, 'writing');
   return written;
 }
 

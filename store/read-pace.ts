@@ -14,12 +14,20 @@ export class ReadPace {
   /** When the units spent so far are paid off at the rate, on performance.now()'s clock. */
   private paidOffAt = 0;
 
-  constructor(readonly unitsPerSecond: number) {
+  /**
+   * `unitsPerSecond` may be Infinity (no pace); `stop`, when given, is asked before every read and
+   * may refuse it by throwing (a load's checks out of time: load-deadline.ts).
+   */
+  constructor(
+    readonly unitsPerSecond: number,
+    private readonly stop?: () => void,
+  ) {
     if (!(unitsPerSecond > 0)) throw new RangeError(`a read pace is a positive number of read units a second; got ${unitsPerSecond}`);
   }
 
   /** Records `units` read, then waits while more than a second's worth of them is not yet paid off. */
   async spend(units: number): Promise<void> {
+    this.stop?.();
     const now = performance.now();
     this.paidOffAt = Math.max(this.paidOffAt, now) + (units / this.unitsPerSecond) * 1000;
     const wait = this.paidOffAt - now - 1000;

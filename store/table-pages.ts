@@ -20,6 +20,7 @@ import type { ArrayPages } from './array-pages';
 import type { PagedPuzzle } from './paged-puzzle';
 import type { TableId } from './table-keys';
 import type { Catalog } from './catalog';
+import type { TableEstimate } from './load-estimate';
 import type { FarthestPosition } from './manifests';
 import { pageKey } from './table-keys';
 import { pageCapacity } from './page-items';
@@ -44,6 +45,8 @@ export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {
   readonly catalogBound?: { readonly kind: string; readonly max: number };
   /** Runs the BFS and plans the pages (seconds for the default tables); or plans the pages of a table of byte arrays. */
   build(options?: BuildOptions): Promise<Pages>;
+  /** What its load will take, known before it is built (load-estimate.ts); a deploy refuses a load of a table without one. */
+  estimate?(): TableEstimate;
 }
 
 /** A table of either kind, as the loads and the loader take it. */

@@ -21,6 +21,4 @@ export interface TableLoads {
   readonly usage?: string;
   /** The loads asked for: `names` those of its names that --tables selected (all of them without --tables). */
   specs(names: readonly string[], values: LoadValues): AnyTableSpec[];
-  /** Memory in MB the deploy's loader needs for these loads (more memory is more CPU too); undefined when its default will do. */
-  loaderMemoryMb?(values: LoadValues): number | undefined;
 }

@@ -7,6 +7,7 @@ import { TablebaseStack } from '../../lib/tablebase-stack';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { EDGE_RATE_LIMIT, type EdgePlan } from '../../lib/tablebase-edge';
 import { normaliseQueryCode, queryFieldsByPath } from '../../lib/edge-query';
+import { credentialsWarning } from '../../lib/stack-settings';
 import { registry } from '../../puzzles/registered';
 
 const loads = await registry.loadChoices();
@@ -150,15 +151,15 @@ describe('the function', () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
-  it('logs, as every function of the stack does, CDK\'s own (the trigger\'s provider, the invalidation) included, to a group kept a month and deleted with the stack', () => {
+  it('logs, as every function of the stack does, CDK\'s own (the load\'s provider, the invalidation) included, to a group kept a month and deleted with the stack', () => {
     for (const [one, edge] of [[byDefault.template, false], [asPublic.template, true]] as const) {
       const groups = one.findResources('AWS::Logs::LogGroup');
       for (const [id, group] of Object.entries(groups)) expect([id, group.Properties.RetentionInDays, group.DeletionPolicy]).toEqual([id, 30, 'Delete']);
       const functions = Object.entries(one.findResources('AWS::Lambda::Function'));
       expect(functions.map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
         edge
-          ? ['AWS679f53fac002430cb0da5b7982bd2287', 'AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'BackgroundSolverFunction', 'LoaderFunction']
-          : ['AWSCDKTriggerCustomResourceProviderCustomResourceProviderHandler', 'ApiFunction', 'BackgroundSolverFunction', 'LoaderFunction'],
+          ? ['AWS679f53fac002430cb0da5b7982bd2287', 'ApiFunction', 'BackgroundSolverFunction', 'LoaderFunction', 'LoaderProviderframeworkisComplete', 'LoaderProviderframeworkonEvent', 'LoaderProviderframeworkonTimeout']
+          : ['ApiFunction', 'BackgroundSolverFunction', 'LoaderFunction', 'LoaderProviderframeworkisComplete', 'LoaderProviderframeworkonEvent', 'LoaderProviderframeworkonTimeout'],
       );
       for (const [id, fn] of functions) expect(Object.keys(groups), id).toContain(fn.Properties.LoggingConfig?.LogGroup?.Ref);
     }
@@ -221,11 +222,13 @@ describe('permissions', () => {
   });
 
   it('use no wildcard and no managed policy in the stack\'s own roles', () => {
-    const json = JSON.stringify(byDefault.template.findResources('AWS::IAM::Policy'));
-    expect(json).not.toMatch(/"\*"|:\*"|dynamodb:\*/);
+    // the provider framework's policies (CDK's own) invoke a function and its versions (its ARN with ":*")
+    const own = Object.entries(byDefault.template.findResources('AWS::IAM::Policy')).filter(([id]) => !id.startsWith('LoaderProvider'));
+    expect(own.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(Object.fromEntries(own))).not.toMatch(/"\*"|:\*"|dynamodb:\*/);
     for (const [id, role] of Object.entries(byDefault.template.findResources('AWS::IAM::Role'))) {
-      // CDK's own trigger provider keeps AWSLambdaBasicExecutionRole; the stack's roles have none
-      if (!id.startsWith('AWSCDKTrigger')) expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
+      // CDK's own provider framework keeps AWSLambdaBasicExecutionRole; the stack's roles have none
+      if (!id.startsWith('LoaderProvider')) expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
     }
   });
 });
@@ -535,29 +538,73 @@ describe('alarms', () => {
 describe('the tables built at deploy', () => {
   const loaderOf = (template: Template) => Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('LoaderFunction')).map(([, resource]) => resource);
 
-  it('are loaded by a function of its own, Node.js 24 on arm64, sized for the depth, with 13 minutes', () => {
+  it('are loaded by a function of its own, Node.js 24 on arm64, sized by the load\'s plan, stopping 90 s before its 14 minutes', () => {
     const [loader] = loaderOf(byDefault.template);
-    expect(loader.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 780, Handler: 'index.handler' });
-    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', READ_UNITS_PER_SECOND: '500', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) } });
+    expect(loader.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 840, Handler: 'index.handler' });
+    expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', READ_UNITS_PER_SECOND: '500', STOP_BEFORE_TIMEOUT_SECONDS: '90', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) } });
+    // three whole knights spaces: one built at a time, in the memory one needs
     const whole = synth({ load: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' });
     expect(loaderOf(whole.template)[0].Properties).toMatchObject({
-      MemorySize: 3008,
       Environment: { Variables: { LOAD_OPTIONS: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' } },
     });
+    expect(loaderOf(whole.template)[0].Properties.MemorySize).toBeGreaterThan(1892);
+    expect(loaderOf(synth({ load: '--knights-depth 39', loaderMemory: '4096' }).template)[0].Properties.MemorySize).toBe(4096);
   });
 
-  it('run by a trigger once the table exists, waiting for it longer than it runs and less than its provider may', () => {
+  it('are run by the provider framework once the table exists, the loader its onEvent and its isComplete, for an hour at most, again when the loader or the load changes', () => {
     const { template } = byDefault;
-    template.resourceCountIs('Custom::Trigger', 1);
-    template.hasResourceProperties('Custom::Trigger', { InvocationType: 'RequestResponse', Timeout: '840000', ExecuteOnHandlerChange: true, HandlerArn: { Ref: Match.stringLikeRegexp('^LoaderFunctionCurrentVersion') } });
-    const [trigger] = Object.values(template.findResources('Custom::Trigger'));
-    expect(trigger.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^AnswersTable/)]));
+    template.resourceCountIs('Custom::TablebaseLoad', 1);
+    const [load] = Object.values(template.findResources('Custom::TablebaseLoad'));
+    expect(load.Properties).toMatchObject({ ServiceTimeout: '3600', Load: '', Table: { Ref: expect.stringMatching(/^AnswersTable/) }, Loader: { 'Fn::GetAtt': [expect.stringMatching(/^LoaderFunctionCurrentVersion/), 'Version'] } });
+    expect(load.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^AnswersTable/)]));
+    // both of the framework's handlers invoke the loader; the waiter asks every 10 s, 360 times (an hour)
+    for (const framework of ['LoaderProviderframeworkonEvent', 'LoaderProviderframeworkisComplete']) {
+      const [fn] = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith(framework));
+      expect(JSON.stringify(fn[1].Properties.Environment.Variables)).toMatch(/"LoaderFunction[0-9A-F]{8}"/);
+    }
+    const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
+    expect(JSON.stringify(machine.Properties.DefinitionString)).toContain('\\"IntervalSeconds\\":10,\\"MaxAttempts\\":360');
   });
 
   it('are left to npm run precompute with loadTables=false', () => {
     const { template } = synth({ loadTables: 'false' });
-    template.resourceCountIs('Custom::Trigger', 0);
+    template.resourceCountIs('Custom::TablebaseLoad', 0);
+    template.resourceCountIs('AWS::StepFunctions::StateMachine', 0);
     expect(loaderOf(template)).toEqual([]);
+  });
+
+  it('are estimated at synth: the load\'s time, runs and cost in an annotation', () => {
+    const infos = byDefault.app.synth().getStackByName('Tablebase').messages.filter((message) => message.level === 'info').map((message) => String(message.entry.data));
+    expect(infos).toEqual([expect.stringMatching(/^The deploy's load: 3 tables \(knights#standard, eight, fifteen\): about 6,533 pages, .* estimated .* in 1 run of the loader at 1,769 MB .* about \$0\.0\d/)]);
+  });
+
+  it.each([
+    // four whole spaces, one after another: past the hour
+    [{ load: '--knights-depth 39 --goal a=11111/01111/0*011/00001/00000 --goal b=11111/01111/*0011/00001/00000 --goal c=11111/01111/0011*/00001/00000' }, /^Context load: the deploy cannot load this: it would take about \d+ minutes in \d+ runs of the loader, past the 48 minutes a deploy allows it .* npm run precompute -- --table <the TableName output> --region <the stack's region> --knights-depth 39 --goal a=/],
+    [{ load: '--knights-depth 39', loaderMemory: '2048' }, /^Context load: the deploy cannot load this: the loader's memory of 2,048 MB is too small for these tables: 1 built at once peak at about 1,89\d MB; give loaderMemory=2176 or more/],
+    [{ loaderMemory: 'lots' }, /^Context loaderMemory must be the loader's memory in MB, a whole number from 128 to 10240; got "lots"\.$/],
+  ])('refuses a load it could not finish: %j', (context, message) => {
+    expect(() => synth(context)).toThrow(message);
+  });
+
+  it('takes any load with loadTables=false: it is loaded from a machine instead', () => {
+    expect(() => synth({ loadTables: 'false', load: '--knights-depth 39 --goal a=11111/01111/0*011/00001/00000 --goal b=11111/01111/*0011/00001/00000 --goal c=11111/01111/0011*/00001/00000' })).not.toThrow();
+  });
+});
+
+describe('warnings at synth', () => {
+  const warnings = (app: App) => app.synth().getStackByName('Tablebase').messages.filter((message) => message.level === 'warning').map((message) => String(message.entry.data));
+
+  it('warn of pay-as-you-go without reserved concurrency, with the worst case, and of nothing else', () => {
+    expect(warnings(payg.app)).toEqual([expect.stringMatching(/^edgePlan=payg without reservedConcurrency: nothing bounds the function's bill .* about \$68,000 a month .* Set -c reservedConcurrency=N/)]);
+    expect(warnings(synth({ public: 'true', edgePlan: 'payg', reservedConcurrency: '10' }).app)).toEqual([]);
+    expect(warnings(byDefault.app)).toEqual([]);
+  });
+
+  it('say what to set when the CDK CLI found no credentials, and nothing when it did or when it is not the CLI', () => {
+    expect(credentialsWarning({ CDK_DEFAULT_REGION: 'us-east-1' })).toMatch(/^No AWS credentials were found, so no account: cdk synth needs none, but cdk bootstrap and cdk deploy do\. Set AWS_PROFILE .* AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+    expect(credentialsWarning({ CDK_DEFAULT_REGION: 'us-east-1', CDK_DEFAULT_ACCOUNT: '123456789012' })).toBeUndefined();
+    expect(credentialsWarning({})).toBeUndefined();
   });
 });
 
@@ -592,7 +639,7 @@ describe('settings', () => {
     [{ load: '--tables chess' }, /Context load: --tables: there is no table "chess"/],
     [{ load: '--depth 3' }, /Context load: Unknown option '--depth'.* The load options are --tables, --goal, --knights-depth\./],
     [{ knightsDepth: '39' }, /Context knightsDepth is gone: give the load's options as npm run precompute takes them, in the one setting load/],
-    [{ pubilc: 'true' }, /^Context pubilc is not a setting of this stack; did you mean public\? The settings are removalPolicy, public, edgePlan, webAclArn, reservedConcurrency, alarmEmail, loadTables, load\.$/],
+    [{ pubilc: 'true' }, /^Context pubilc is not a setting of this stack; did you mean public\? The settings are removalPolicy, public, edgePlan, webAclArn, reservedConcurrency, alarmEmail, loadTables, load, loaderMemory\.$/],
     [{ Load: '--tables eight' }, /^Context Load is not a setting of this stack; did you mean load\?/],
     [{ region: 'eu-west-1' }, /^Context region is not a setting of this stack\. The settings are /],
   ])('refuses %j', (context, message) => {

@@ -6,7 +6,11 @@ import { decodeEight } from '../rules/space';
 import { buildEightBfsTable } from '../rules/bfs-table';
 import { type TableSpec, planPages } from '../../../store/table-pages';
 import type { TableLoads } from '../../roles/table-loads';
+import { type MeasuredLoad, estimateBetween } from '../../../store/load-estimate';
 import { EIGHT_FORMAT, EIGHT_GOALS, EIGHT_SPACE_POSITIONS, EIGHT_TABLE, eightLetters, eightSection } from '../tables';
+
+/** The whole space's load, measured. */
+const WHOLE_SPACE_LOAD: MeasuredLoad = { positions: EIGHT_SPACE_POSITIONS, pages: 1_485, bytes: 5_756_113, writeUnits: 5_922, buildSeconds: 0.9, peakMb: 138 };
 
 /** The eight positions of all 9 goals: the whole space, or (for small test loads) those within `depth`. */
 export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
@@ -15,6 +19,8 @@ export function eightSpec(depth = EIGHT_DIAMETER): TableSpec {
     goal: EIGHT_GOALS,
     depth,
     spacePositions: EIGHT_SPACE_POSITIONS,
+    // the whole space measured (one thread, the development machine): a shallower test load takes less
+    estimate: () => estimateBetween(EIGHT_TABLE, EIGHT_SPACE_POSITIONS, [WHOLE_SPACE_LOAD]),
     build: (options) =>
       planPages(
         EIGHT_FORMAT,

@@ -4,7 +4,7 @@
  */
 import { InvalidInputError } from '../../../core/errors';
 import { type KnightsBoard, formatKnightsBoard } from '../rules/board';
-import { KNIGHTS_GOALS } from '../rules/goals';
+import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../rules/goals';
 import { MAX_LIMIT } from '../rules/query';
 import { KNIGHTS_POSITIONS, decodeKnights, knightsUnrank } from '../rules/space';
 import { buildKnightsBfsTable } from '../rules/bfs-table';
@@ -13,6 +13,7 @@ import type { TableLoads } from '../../roles/table-loads';
 import { GOAL_NAME_RULE, MAX_GOALS, builtInGoal, goalRoomProblem, parseGoalOptions, tableOfGoal } from '../loaded-goals';
 import { KNIGHTS_DEFAULT_DEPTH, KNIGHTS_FORMAT, KNIGHTS_MAX_DEPTH } from '../tables';
 import { KNIGHTS_MEASURE_THREAD } from './measure-thread';
+import { knightsEstimate } from './load-estimate';
 
 function depthOption(text: string | undefined): number {
   if (text === undefined) return KNIGHTS_DEFAULT_DEPTH;
@@ -33,6 +34,7 @@ export function knightsSpec(name: string, depth: number, board: KnightsBoard = b
     spacePositions: KNIGHTS_POSITIONS,
     roomProblem: (catalog) => goalRoomProblem(name, catalog),
     catalogBound: { kind: 'knights', max: MAX_GOALS },
+    estimate: () => knightsEstimate(table, depth, board === KNIGHTS_GOALS.get(DEFAULT_GOAL)!.board),
     build: (options) =>
       planPages(
         KNIGHTS_FORMAT,
@@ -65,8 +67,4 @@ export const knightsLoads: TableLoads = {
     for (const { name, board } of own) boards.set(name, board);
     return [...boards].map(([name, board]) => knightsSpec(name, depth, board));
   },
-
-  // The BFS and the page encoding of the whole space peak at 1.8 GB (BENCHMARKS.md): 3,008 MB (two
-  // vCPUs) for a depth near it; shallower loads fit the loader's own default.
-  loaderMemoryMb: (values) => (depthOption(values['knights-depth'] as string | undefined) >= MAX_LIMIT - 8 ? 3008 : undefined),
 };

@@ -42,7 +42,9 @@ describe('the knights puzzle', () => {
     expect(commandLine.query([SAMPLE], { goal: 'mine', limit: '20' })).toEqual({ board: SAMPLE, goal: 'mine', limit: '20' });
     expect(Object.keys(loads!.options!)).toEqual(['goal', 'knights-depth']);
     expect(loads!.specs(['standard'], { 'knights-depth': '3' }).map((spec) => [spec.table, spec.depth])).toEqual([['knights#standard', 3]]);
-    expect(loads!.loaderMemoryMb!({ 'knights-depth': '39' })).toBe(3008);
-    expect(loads!.loaderMemoryMb!({})).toBeUndefined();
+    // what a load will take, known before it is built: the whole space as measured, the default depth exactly its positions
+    const [whole] = loads!.specs(['standard'], { 'knights-depth': '39' });
+    expect(whole.estimate!()).toMatchObject({ table: 'knights#standard', positions: 67_603_900, pages: 99_272, writeUnits: 397_087 });
+    expect(loads!.specs(['standard'], {})[0].estimate!()).toMatchObject({ positions: 1_671_855, pages: 2_185 });
   });
 });

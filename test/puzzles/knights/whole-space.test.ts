@@ -1,3 +1,4 @@
+import { STANDARD_LEVELS } from '../../../puzzles/knights/offline/load-estimate';
 import { describe, expect, it } from 'vitest';
 import { type BfsTable, lowestMove } from '../../../core/bfs';
 import { resolveKnightsGoal } from '../../../puzzles/knights/rules/goals';
@@ -34,6 +35,8 @@ describe('the whole knights space', () => {
     whole = buildKnightsBfsTable(standard, MAX_LIMIT);
     const { bfs } = whole;
     expect(bfs.levels).toEqual(SPEC_LEVELS);
+    // the load's estimates count positions by the same levels
+    expect(STANDARD_LEVELS).toEqual(bfs.levels);
     expect(bfs.order.length).toBe(67_603_900);
     expect(bfs.complete).toBe(true);
     expect(bfs.depth).toBe(39);

@@ -38,7 +38,7 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     const tableName = await freshTable(client, 'slide-threads');
     const settings = loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, tables: 'slide,standard', 'knights-depth': '2', workers: '2', concurrency: '4' }, await registry.loadChoices());
     expect(settings.registryModule).toMatch(/\/test\/puzzles\/slide\/registry\.ts$/);
-    const results = await loadTables(settings);
+    const { loaded: results } = await loadTables(settings);
     expect(results.map((result) => [result.table, result.status, result.manifest.positions]).sort()).toEqual([
       ['knights#standard', 'loaded', expect.any(Number)],
       ['slide', 'loaded', 360],
@@ -49,7 +49,9 @@ describe('a puzzle of the tests alone, through the real paths', () => {
     const tableName = await freshTable(client, 'slide');
     const choices = await registry.loadChoices();
     expect(choices.names).toContain('slide');
-    const [result] = await loadTables(loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, tables: 'slide', concurrency: '4' }, choices));
+    const {
+      loaded: [result],
+    } = await loadTables(loadSettingsFrom({ endpoint: testEndpoint(), table: tableName, tables: 'slide', concurrency: '4' }, choices));
     expect(result).toMatchObject({ table: 'slide', status: 'loaded', manifest: { positions: 360, depth: 21 } });
 
     const handler = createHandler(createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() }));
