@@ -15,14 +15,18 @@ export function ignoreCfnLint(resource: CfnResource, ...rules: string[]): void {
   resource.addMetadata('cfn-lint', { ...metadata, config: { ...metadata.config, ignore_checks: ignored } });
 }
 
+/** What CDK makes depend on its role, and names the role of by GetAtt too. */
+const ROLE_USERS = ['AWS::Lambda::Function', 'AWS::StepFunctions::StateMachine'];
+
 /**
- * W3005 (a DependsOn that a Ref or GetAtt already enforces) on every Lambda function: CDK makes
- * each function, its own singletons' too, depend on its role and the role's policy, and names the
- * role by GetAtt as well. The repetition is CDK's and harmless (the order is the same either way);
- * the functions are made by CDK's constructs, where the stack cannot take it out.
+ * W3005 (a DependsOn that a Ref or GetAtt already enforces) on every Lambda function and state
+ * machine (the load's provider framework's waiter): CDK makes each, its own constructs' too,
+ * depend on its role and the role's policy, and names the role by GetAtt as well. The repetition is
+ * CDK's and harmless (the order is the same either way); they are made by CDK's constructs, where
+ * the stack cannot take it out.
  */
 export class AcknowledgeFunctionRoleDependency implements IAspect {
   visit(node: IConstruct): void {
-    if (node instanceof CfnResource && node.cfnResourceType === 'AWS::Lambda::Function') ignoreCfnLint(node, 'W3005');
+    if (node instanceof CfnResource && ROLE_USERS.includes(node.cfnResourceType)) ignoreCfnLint(node, 'W3005');
   }
 }

@@ -27,7 +27,7 @@ export interface StackSettings {
   readonly webAclArn: string | undefined;
   /** Where the alarms are mailed, if anywhere. */
   readonly alarmEmail: string | undefined;
-  /** Whether the deploy loads the tables (its trigger runs the loader). */
+  /** Whether the deploy loads the tables (its custom resource runs the loader until they are done). */
   readonly loadTables: boolean;
   /** The options of the deploy's load, as `npm run precompute` takes them (its words). */
   readonly load: readonly string[];

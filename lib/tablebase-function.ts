@@ -19,7 +19,7 @@ import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-default
 
 const ENTRY = fileURLToPath(new URL('../functions/api.ts', import.meta.url));
 
-/** How long every function's logs are kept: the stack's own and those CDK adds for itself (the trigger's provider, the invalidation). */
+/** How long every function's logs are kept: the stack's own and those CDK adds for itself (the load's provider framework, the invalidation). */
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
 /** esbuild runs in the project's root, which the lock file marks; aliases are resolved from there. */

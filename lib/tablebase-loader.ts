@@ -84,9 +84,9 @@ export class TablebaseLoader extends Construct {
       resourceType: 'Custom::TablebaseLoad',
       serviceTimeout: Duration.seconds(DEPLOY_LOAD_MAX_SECONDS),
       // A change to either runs the load again: the loader's code (its version) or what it loads.
+      // The table's name (a Ref) also makes the load wait for the table.
       properties: { Loader: fn.currentVersion.version, Load: props.load.join(' '), Table: props.table.tableName },
     });
-    this.load.node.addDependency(props.table);
     acknowledgeProviderFindings(this.provider, [fn, ...['framework-isComplete', 'framework-onTimeout'].map((id) => this.provider.node.findChild(id) as IFunction)]);
   }
 }

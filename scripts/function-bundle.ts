@@ -92,7 +92,7 @@ export interface BundledFunction {
   readonly init: InitTimes;
   /** Invokes the handler with `remainingMs` left in the invocation. */
   invoke(event: LambdaFunctionURLEvent, remainingMs?: number): Promise<Invocation>;
-  /** Invokes the handler with any event (the loader's trigger sends none), for whatever it returns. */
+  /** Invokes the handler with any event (the loader takes a CloudFormation request, or none), for whatever it returns. */
   invokeWith(event: unknown, remainingMs?: number): Promise<{ readonly result: unknown; readonly handlerMs: number }>;
   /** The invocation of StartOptions' firstEvent, if it was given. */
   readonly first: Promise<Invocation> | undefined;
