@@ -47,6 +47,7 @@ const SLOW = [
   'test/lambda/background-solve.test.ts',
   'test/scripts/help.test.ts',
   'test/docs/figures-whole.test.ts',
+  'test/lib/app.test.ts',
 ];
 
 /**
