@@ -31,6 +31,8 @@
  *               cold with them in the package and with them read from DynamoDB (the 15-puzzle's).
  *   url         each puzzle that names questions for it, asked through npm start's local URL on
  *               a fresh data folder, one at a time and two at once, and where an answer's time goes.
+ *   estimates   the loads the tables' estimates are read from (the deploy's plan rests on them),
+ *               each built on one thread in a process of its own, beside its estimate.
  */
 import { type Row, printTable } from '../core/benchmark';
 import { registry } from '../puzzles/registered';
@@ -38,6 +40,7 @@ import type { Registry } from '../puzzles/registry';
 import { commandOptions } from '../scripts/command-options';
 import { warnUnlessShippedRuntime } from '../scripts/runtime';
 import { benchInFreshProcess } from './harness';
+import { estimates } from './estimates';
 import { init } from './init';
 import { fullLoad, load } from './load';
 import { defaultTables } from './precompute';
@@ -49,8 +52,8 @@ type Benchmark = () => Row[] | Promise<Row[]>;
 type OwnBenchmark = (registry: Registry) => Row[] | Promise<Row[]>;
 
 /** The service's own parts of the named benchmarks, run after the puzzles' rows of the same name. */
-const OWN: Record<string, OwnBenchmark> = { precompute: defaultTables, load, query, 'search-runs': searchRuns, init, 'full-load': fullLoad, url };
-const ORDER = ['precompute', 'load', 'query', 'search', 'search-runs', 'init', 'full', 'full-load', 'url'];
+const OWN: Record<string, OwnBenchmark> = { precompute: defaultTables, load, query, 'search-runs': searchRuns, init, 'full-load': fullLoad, url, estimates };
+const ORDER = ['precompute', 'load', 'query', 'search', 'search-runs', 'init', 'full', 'full-load', 'url', 'estimates'];
 
 /** Every named benchmark: the puzzles' rows of that name, in the registry's order, then the service's own. */
 async function benchmarks(): Promise<Record<string, Benchmark>> {

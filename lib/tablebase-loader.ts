@@ -71,10 +71,13 @@ export class TablebaseLoader extends Construct {
     // own logs and deleted with the stack (not to groups Lambda would create and keep forever).
     const logGroup = new LogGroup(this, 'ProviderLogs', { retention: FUNCTION_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     // The same function begins the load (onEvent) and goes on with it (isComplete): every run does
-    // the same, loads until done or out of time, and says which.
+    // the same, loads until done or out of time, and says which. The provider invokes this
+    // deploy's version of it, whose code and environment (the load) are fixed: a rollback invokes
+    // the version it rolls back to, which loads what it loaded (and finds it kept: store/loader.ts).
+    const version = fn.currentVersion;
     this.provider = new Provider(this, 'Provider', {
-      onEventHandler: fn,
-      isCompleteHandler: fn,
+      onEventHandler: version,
+      isCompleteHandler: version,
       queryInterval: Duration.seconds(LOADER_QUERY_INTERVAL_SECONDS),
       totalTimeout: Duration.seconds(DEPLOY_LOAD_MAX_SECONDS),
       logGroup,
@@ -85,9 +88,9 @@ export class TablebaseLoader extends Construct {
       serviceTimeout: Duration.seconds(DEPLOY_LOAD_MAX_SECONDS),
       // A change to either runs the load again: the loader's code (its version) or what it loads.
       // The table's name (a Ref) also makes the load wait for the table.
-      properties: { Loader: fn.currentVersion.version, Load: props.load.join(' '), Table: props.table.tableName },
+      properties: { Loader: version.version, Load: props.load.join(' '), Table: props.table.tableName },
     });
-    acknowledgeProviderFindings(this.provider, [fn, ...['framework-isComplete', 'framework-onTimeout'].map((id) => this.provider.node.findChild(id) as IFunction)]);
+    acknowledgeProviderFindings(this.provider, ['framework-isComplete', 'framework-onTimeout'].map((id) => this.provider.node.findChild(id) as IFunction));
   }
 }
 
@@ -98,7 +101,7 @@ function acknowledgeProviderFindings(provider: Provider, invoked: readonly IFunc
     { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: `Its functions write their logs with this managed policy: ${framework}; the stack's own roles use none.` },
     ...invoked.map((fn) => ({
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(provider).getLogicalId(fn.node.defaultChild as CfnElement)}.Arn>:*]`,
-      reason: `Invoking one function and its versions (its ARN, and the same ARN with ":*" for a version or alias): ${framework}.`,
+      reason: `Its waiter invokes its own function and that function's versions (its ARN, and the same ARN with ":*"): ${framework}. The loader is invoked by its version's ARN alone.`,
     })),
     { id: 'AwsSolutions-SF1', reason: `The waiter state machine only invokes the loader until it says the load is done; the loader logs every run, and its failures reach CloudFormation: ${framework}.` },
     { id: 'AwsSolutions-SF2', reason: `No tracing of the waiter, which makes one call a run: ${framework}.` },
