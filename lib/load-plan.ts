@@ -90,10 +90,14 @@ export const RUN_WORK_SECONDS = LOADER_TIMEOUT_SECONDS - LOADER_STOP_BEFORE_SECO
 
 const lanesAt = (memoryMb: number, tables: number) => Math.max(1, Math.min(tables, Math.round(memoryMb / MB_PER_VCPU)));
 
-/** The memory the `lanes` largest tables built at once need, with the heap's headroom. */
+/** The peak memory of the `lanes` largest tables built at once. */
+function peakAtOnce(estimates: readonly TableEstimate[], lanes: number): number {
+  return estimates.map((one) => one.peakMb).sort((a, b) => b - a).slice(0, lanes).reduce((sum, mb) => sum + mb, 0);
+}
+
+/** The memory the `lanes` largest tables built at once need, with the heap's headroom, in Lambda's steps of 64 MB. */
 function memoryFor(estimates: readonly TableEstimate[], lanes: number): number {
-  const largest = estimates.map((one) => one.peakMb).sort((a, b) => b - a).slice(0, lanes);
-  return Math.ceil((largest.reduce((sum, mb) => sum + mb, 0) * MEMORY_HEADROOM) / 64) * 64;
+  return Math.ceil((peakAtOnce(estimates, lanes) * MEMORY_HEADROOM) / 64) * 64;
 }
 
 /** The least memory at which the tables built at once fit (more memory is more vCPUs, so more tables at once). */
@@ -199,8 +203,14 @@ function refusalOf(plan: Omit<LoadPlan, 'refusal'>, estimates: readonly (TableEs
   const missing = estimates.findIndex((one) => one === undefined);
   if (missing >= 0) return `table ${missing + 1} of the load has no estimate (its puzzle's table spec gives none), so the deploy cannot tell whether it would finish.`;
   if (needed > LAMBDA_MAX_MEMORY_MB) return `its tables built at once need about ${needed.toLocaleString('en-US')} MB, past Lambda's ${LAMBDA_MAX_MEMORY_MB.toLocaleString('en-US')} MB.`;
-  if (options.memoryMb !== undefined && options.memoryMb < needed) {
-    return `the loader's memory of ${options.memoryMb.toLocaleString('en-US')} MB is too small for these tables: ${plan.lanes} built at once peak at about ${Math.ceil(needed / MEMORY_HEADROOM).toLocaleString('en-US')} MB; give loaderMemory=${needed} or more, or leave it out (${needed} MB is chosen then).`;
+  // the tables the asked memory's vCPUs build at once must fit in it
+  const known = plan.tables.map((one) => one.estimate);
+  if (options.memoryMb !== undefined && options.memoryMb < memoryFor(known, plan.lanes)) {
+    const peak = peakAtOnce(known, plan.lanes);
+    return (
+      `the loader's memory of ${options.memoryMb.toLocaleString('en-US')} MB is too small for these tables: the ${plan.lanes} it builds at once peak at about ${peak.toLocaleString('en-US')} MB; ` +
+      `give loaderMemory=${memoryFor(known, plan.lanes)} or more, or leave it out (${needed} MB is chosen then).`
+    );
   }
   const tooBig = plan.tables.find((one) => one.buildSeconds + one.checkSeconds > RUN_WORK_SECONDS);
   if (tooBig) {
