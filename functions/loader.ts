@@ -11,7 +11,7 @@ import { MB_PER_VCPU } from '../lib/function-defaults';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
 import { UsageError, loadSettingsFrom, loadTables } from '../scripts/load-tables';
-import { LAMBDA_CORE_SLOWDOWN } from '../lib/load-plan';
+import { LAMBDA_CORE_SLOWDOWN, LOADER_STOP_BEFORE_SECONDS } from '../lib/load-plan';
 import type { AnyTableSpec } from '../store/table-pages';
 
 /** What the stack sets (lib/tablebase-loader.ts). */
@@ -25,6 +25,8 @@ export interface LoaderEnvironment {
   readonly READ_UNITS_PER_SECOND?: string;
   /** Set by Lambda: the function's memory in MB, which gives its CPU. */
   readonly AWS_LAMBDA_FUNCTION_MEMORY_SIZE?: string;
+  /** Seconds before its timeout a run stops (set by the stack; a rehearsal cuts it short with the timeout). */
+  readonly STOP_BEFORE_TIMEOUT_SECONDS?: string;
 }
 
 /**
@@ -92,9 +94,6 @@ export interface LoaderContext {
   getRemainingTimeInMillis(): number;
 }
 
-/** Seconds before its timeout the loader stops, unless the stack says otherwise (lib/load-plan.ts). */
-const STOP_BEFORE_TIMEOUT_SECONDS = 90;
-
 /**
  * One run of the deploy's load: the tables loaded until done, or until shortly before Lambda's
  * timeout, their place kept for the next run, which the provider framework makes until the
@@ -103,10 +102,10 @@ const STOP_BEFORE_TIMEOUT_SECONDS = 90;
  * Deleting the resource leaves the table as it is (the table's own removal policy decides).
  */
 export async function handler(request: LoadRequest | undefined, context?: LoaderContext): Promise<LoadAnswer> {
-  const environment = process.env as LoaderEnvironment & { readonly STOP_BEFORE_TIMEOUT_SECONDS?: string };
+  const environment = process.env as LoaderEnvironment;
   const resource = request?.PhysicalResourceId ?? `tables in ${environment.TABLE_NAME ?? 'the stack\'s table'}`;
   if (request?.RequestType === 'Delete') return { PhysicalResourceId: resource, IsComplete: true, tables: [], unfinished: [] };
-  const stopBefore = Number(environment.STOP_BEFORE_TIMEOUT_SECONDS ?? STOP_BEFORE_TIMEOUT_SECONDS) * 1000;
+  const stopBefore = Number(environment.STOP_BEFORE_TIMEOUT_SECONDS ?? LOADER_STOP_BEFORE_SECONDS) * 1000;
   const deadline = context
     ? { stopAt: Date.now() + context.getRemainingTimeInMillis() - stopBefore, buildMs: (spec: AnyTableSpec) => (spec.estimate?.().buildSeconds ?? 0) * LAMBDA_CORE_SLOWDOWN * 1000 }
     : undefined;
