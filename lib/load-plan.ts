@@ -95,9 +95,17 @@ function peakAtOnce(estimates: readonly TableEstimate[], lanes: number): number 
   return estimates.map((one) => one.peakMb).sort((a, b) => b - a).slice(0, lanes).reduce((sum, mb) => sum + mb, 0);
 }
 
+/**
+ * The loader's own memory besides its tables' (a table's peak is its process's, the runtime
+ * included): with several tables each is built on a thread of its own (scripts/load-tables.ts),
+ * beside the main thread's runtime and bundle.
+ */
+const MAIN_THREAD_MB = 150;
+
 /** The memory the `lanes` largest tables built at once need, with the heap's headroom, in Lambda's steps of 64 MB. */
 function memoryFor(estimates: readonly TableEstimate[], lanes: number): number {
-  return Math.ceil((peakAtOnce(estimates, lanes) * MEMORY_HEADROOM) / 64) * 64;
+  const threads = estimates.length > 1 ? MAIN_THREAD_MB : 0;
+  return Math.ceil(((peakAtOnce(estimates, lanes) + threads) * MEMORY_HEADROOM) / 64) * 64;
 }
 
 /** The least memory at which the tables built at once fit (more memory is more vCPUs, so more tables at once). */
