@@ -7,11 +7,10 @@
  * framework hands CloudFormation as the deploy's failure message.
  */
 import { InvalidInputError } from '../core/errors';
-import { MB_PER_VCPU } from '../lib/function-defaults';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
 import { UsageError, loadSettingsFrom, loadTables } from '../scripts/load-tables';
-import { LAMBDA_CORE_SLOWDOWN, LOADER_STOP_BEFORE_SECONDS } from '../lib/load-plan';
+import { LAMBDA_CORE_SLOWDOWN, LOADER_STOP_BEFORE_SECONDS, wholeVcpusAt } from '../lib/load-plan';
 import type { AnyTableSpec } from '../store/table-pages';
 
 /** What the stack sets (lib/tablebase-loader.ts). */
@@ -30,12 +29,14 @@ export interface LoaderEnvironment {
 }
 
 /**
- * The threads a load gets from the function's memory: the vCPUs' worth of time Lambda gives it,
- * rounded (the cores the function sees may be more than it is given time on).
+ * The threads a load gets from the function's memory: the whole vCPUs' worth of time Lambda gives
+ * it (the cores the function sees may be more than it is given time on). Whole, not rounded up:
+ * the load's plan sizes the memory for one table at a time, and a second thread (a second table,
+ * or a second copy of the bundle measuring records) would need memory the plan did not give.
  */
 export function workersOf(memoryMb: string | undefined): string | undefined {
   const mb = Number(memoryMb);
-  return Number.isInteger(mb) && mb > 0 ? String(Math.max(1, Math.round(mb / MB_PER_VCPU))) : undefined;
+  return Number.isInteger(mb) && mb > 0 ? String(wholeVcpusAt(mb)) : undefined;
 }
 
 export async function loaderSettings(environment: LoaderEnvironment) {

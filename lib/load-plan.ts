@@ -88,7 +88,11 @@ export interface LoadPlan {
 /** The seconds of one run that go to the tables. */
 export const RUN_WORK_SECONDS = LOADER_TIMEOUT_SECONDS - LOADER_STOP_BEFORE_SECONDS - RUN_OVERHEAD_SECONDS;
 
-const lanesAt = (memoryMb: number, tables: number) => Math.max(1, Math.min(tables, Math.round(memoryMb / MB_PER_VCPU)));
+/** The whole vCPUs a function of `memoryMb` is given time on: the loader's threads (functions/loader.ts). */
+export const wholeVcpusAt = (memoryMb: number) => Math.max(1, Math.floor(memoryMb / MB_PER_VCPU));
+
+/** Tables the loader builds at once: a thread each, as many as its whole vCPUs. */
+const lanesAt = (memoryMb: number, tables: number) => Math.max(1, Math.min(tables, wholeVcpusAt(memoryMb)));
 
 /** The peak memory of the `lanes` largest tables built at once. */
 function peakAtOnce(estimates: readonly TableEstimate[], lanes: number): number {
@@ -96,11 +100,13 @@ function peakAtOnce(estimates: readonly TableEstimate[], lanes: number): number 
 }
 
 /**
- * The loader's own memory besides its tables' (a table's peak is its process's, the runtime
- * included): with several tables each is built on a thread of its own (scripts/load-tables.ts),
- * beside the main thread's runtime and bundle.
+ * The loader's own memory besides its tables' (a table's peak is measured in a process of its
+ * own): with several tables each is built on a thread of its own (scripts/load-tables.ts), which
+ * loads the 39 MB bundle again beside the main thread's. Measured: a whole knights space on a
+ * thread of the loader's bundle peaked at 2,375 MB (npm run rehearse -- --only loader), against
+ * 1,892 MB in a process of its own.
  */
-const MAIN_THREAD_MB = 150;
+const MAIN_THREAD_MB = 500;
 
 /** The memory the `lanes` largest tables built at once need, with the heap's headroom, in Lambda's steps of 64 MB. */
 function memoryFor(estimates: readonly TableEstimate[], lanes: number): number {

@@ -42,10 +42,10 @@ describe('the deploy\'s load plan', () => {
   it('chooses the memory the tables built at once need, and as many at once as its vCPUs', () => {
     const big = table('big', { peakMb: 1900 });
     expect(planDeployLoad([big], OPTIONS).memoryMb).toBe(Math.ceil((1900 * 1.15) / 64) * 64);
-    // several tables: each built on a thread of its own, beside the main thread's 150 MB
-    expect(planDeployLoad([big, table('small', { peakMb: 100 })], OPTIONS).memoryMb).toBe(Math.ceil(((1900 + 150) * 1.15) / 64) * 64);
+    // several tables: each built on a thread of its own, beside the main thread's 500 MB
+    expect(planDeployLoad([big, table('small', { peakMb: 100 })], OPTIONS).memoryMb).toBe(Math.ceil(((1900 + 500) * 1.15) / 64) * 64);
     // asked for two vCPUs' memory, two tables at once; their peaks must fit together
-    const two = planDeployLoad([big, table('other', { peakMb: 1900 })], { ...OPTIONS, memoryMb: 4608 });
+    const two = planDeployLoad([big, table('other', { peakMb: 1900 })], { ...OPTIONS, memoryMb: 4992 });
     expect(two.lanes).toBe(2);
     expect(two.refusal).toBeUndefined();
   });
@@ -56,7 +56,7 @@ describe('the deploy\'s load plan', () => {
     // enough for one table, but its two vCPUs build two at once, which do not fit
     const twoAtOnce = planDeployLoad([table('big', { peakMb: 1900 }), table('other', { peakMb: 1900 })], { ...OPTIONS, memoryMb: 3600 });
     expect(twoAtOnce.lanes).toBe(2);
-    expect(twoAtOnce.refusal).toBe("the loader's memory of 3,600 MB is too small for these tables: the 2 it builds at once peak at about 3,800 MB; give loaderMemory=4544 or more, or leave it out (2368 MB is chosen then).");
+    expect(twoAtOnce.refusal).toBe("the loader's memory of 3,600 MB is too small for these tables: the 2 it builds at once peak at about 3,800 MB; give loaderMemory=4992 or more, or leave it out (2816 MB is chosen then).");
   });
 
   it('refuses a table whose build and checks do not fit one run: it would never finish', () => {
