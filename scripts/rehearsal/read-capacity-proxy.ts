@@ -11,7 +11,7 @@
  * of the items they read, before any filter or projection (a Scan with Select=COUNT costs as much
  * as one returning the items), rounded up to 4 KB once: dynalite counts that itself when asked
  * (ReturnConsumedCapacity), so the proxy asks, and hands the answer back as the caller asked for it.
- * Writes are passed through uncounted (the cap here is on reads alone).
+ * Writes are passed through unbilled (the cap here is on reads alone), their requests counted.
  *
  * The cap (DynamoDB developer guide, "DynamoDB maximum throughput for on-demand tables"): a token
  * bucket of the table's maximum read units, refilled at that many a second (a second of burst). A
@@ -27,6 +27,9 @@ import type { AddressInfo } from 'node:net';
 
 /** The read operations DynamoDB bills in read units (X-Amz-Target: DynamoDB_20120810.<Operation>). */
 export const READ_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query', 'Scan'] as const;
+
+/** The operations that write items: passed through, and counted as requests. */
+export const WRITE_OPERATIONS = ['PutItem', 'BatchWriteItem', 'DeleteItem', 'UpdateItem', 'TransactWriteItems'] as const;
 
 /** A read unit covers 4 KB of an item. */
 const READ_UNIT_BYTES = 4096;
@@ -54,8 +57,10 @@ export interface ReadCounts {
   readonly requests: number;
   /** Reads refused past the cap. */
   readonly throttled: number;
-  /** Writes and other calls passed through uncounted. */
+  /** Writes and other calls passed through unbilled. */
   readonly passed: number;
+  /** Of those, the requests that write items (WRITE_OPERATIONS): a load that writes nothing makes none. */
+  readonly writes: number;
   /** The most read units billed within one second (whole seconds since the proxy started). */
   readonly peakUnitsPerSecond: number;
   /** dynalite's time to answer the reads served, in ms: its median, 99th percentile and slowest (one server on this machine's cores, unlike DynamoDB's). */
@@ -214,6 +219,7 @@ class Meter {
   requests = 0;
   throttled = 0;
   passed = 0;
+  writes = 0;
   private bySecond = new Map<number, number>();
   private latencies: number[] = [];
 
@@ -227,7 +233,7 @@ class Meter {
   counts(): ReadCounts {
     const sorted = [...this.latencies].sort((a, b) => a - b);
     const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
-    return { units: this.units, requests: this.requests, throttled: this.throttled, passed: this.passed, peakUnitsPerSecond: Math.max(0, ...this.bySecond.values()), readMs: { p50: at(0.5), p99: at(0.99), max: at(1) } };
+    return { units: this.units, requests: this.requests, throttled: this.throttled, passed: this.passed, writes: this.writes, peakUnitsPerSecond: Math.max(0, ...this.bySecond.values()), readMs: { p50: at(0.5), p99: at(0.99), max: at(1) } };
   }
 }
 
@@ -247,8 +253,13 @@ export async function startReadCapacityProxy(target: string, maxReadUnits: numbe
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       const isRead = (READ_OPERATIONS as readonly string[]).includes(operation);
       const meters = [table, callers.get(label)!.meter];
-      if (!isRead) for (const meter of meters) meter.passed++;
-      else {
+      const isWrite = (WRITE_OPERATIONS as readonly string[]).includes(operation);
+      if (!isRead) {
+        for (const meter of meters) {
+          meter.passed++;
+          if (isWrite) meter.writes++;
+        }
+      } else {
         for (const meter of meters) meter.requests++;
         if (!bucket.admits()) {
           for (const meter of meters) meter.throttled++;

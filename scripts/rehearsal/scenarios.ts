@@ -2,28 +2,20 @@
  * The rehearsal's scenarios (`npm run rehearse`, and test/scripts/rehearse.test.ts): the bundles
  * as `cdk synth` builds them, run under Lambda's rules (scripts/function-bundle.ts) against dynalite
  * behind DynamoDB's read cap (read-capacity-proxy.ts). Each returns its figures and every answer,
- * checked against the harness's own computation (questions.ts).
+ * checked against the harness's own computation (questions.ts). The deploy's load has a file of
+ * its own (loader-deploys.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Row } from '../../core/benchmark';
-import { LOADER_TIMEOUT } from '../../lib/tablebase-loader';
-import { LOADER_READ_UNITS, planDeployLoad } from '../../lib/load-plan';
+import { LOADER_READ_UNITS } from '../../lib/load-plan';
 import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
-import { LOADER_MEMORY_MB } from '../../lib/stack-settings';
-import { type Registry, parseLoadWords } from '../../puzzles/registry';
-import { startLocalDynamo } from '../../store/local-dynamodb';
 import { manifestKey } from '../../store/table-keys';
 import { type Manifest, readManifest } from '../../store/manifests';
-import { buildFunctionBundle, startBundledFunction } from '../function-bundle';
 import { type Answered, ask, coldContainer, inexact, loggedTrouble, quantile, troubleSaid } from './containers';
-import { coresFor, vcpuShare } from './cpu-share';
-import { startReadCapacityProxy } from './read-capacity-proxy';
 import type { Stage } from './stage';
 
 const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(0));
@@ -329,87 +321,5 @@ export function reloadRows(result: ReloadResult): Row[] {
     figure('the containers\' reads at the read cap', `${result.containerReads.units} units in ${result.containerReads.requests} reads, ${result.containerReads.throttled} throttled`),
     figure('the reload\'s reads (its verification) at the read cap', `${result.reloadReads.units} units in ${result.reloadReads.requests} reads, ${result.reloadReads.throttled} throttled`),
     figure('dynalite\'s time to answer their reads, ms (p50 / p99 / max; the function gives up at 800)', `${ms(result.readMs.p50)} / ${ms(result.readMs.p99)} / ${ms(result.readMs.max)}`),
-  ];
-}
-
-// ---------------------------------------------------------------------------------------------
-// d. The loader's whole-space load at the loader's memory
-
-/** The largest load a puzzle's rehearsal role names, as the deploy's `load` setting takes it. */
-async function largestLoad(registry: Registry): Promise<string> {
-  const named = (await registry.withBenchmarks()).find(({ benchmarks }) => benchmarks.rehearsal?.largestLoad !== undefined);
-  if (!named) throw new Error('No puzzle of the registry names a largest load for the loader\'s rehearsal (its rehearsal role\'s largestLoad).');
-  return named.benchmarks.rehearsal!.largestLoad!;
-}
-
-export interface LoaderResult {
-  /** The load's words (LOAD_OPTIONS). */
-  readonly load: string;
-  readonly memoryMb: number;
-  readonly share: number;
-  readonly cores: number | undefined;
-  readonly note: string | undefined;
-  readonly seconds: number;
-  readonly budgetSeconds: number;
-  readonly peakMemoryMb: number | undefined;
-  readonly result: unknown;
-  readonly failure: string | undefined;
-  readonly units: number;
-}
-
-/**
- * The loader's bundle, run as the deploy's trigger runs it on a puzzle's largest load, with the
- * memory the stack gives that load and its vCPUs' cores, against dynalite on disk (in a process of
- * its own) through the proxy. Minutes, and gigabytes: not in the default run.
- */
-export async function loaderWholeSpace(registry: Registry, log: (line: string) => void = () => {}): Promise<LoaderResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'tablebase-rehearsal-loader-'));
-  const dynamo = await startLocalDynamo({ port: 0, path: join(dir, 'data'), childProcess: true });
-  const proxy = await startReadCapacityProxy(dynamo.endpoint, TABLE_MAX_READ_UNITS);
-  try {
-    const bundle = await buildFunctionBundle(registry, join(dir, 'loader'), (stack) => stack.loader!.loader.function);
-    const choices = await registry.loadChoices();
-    const load = await largestLoad(registry);
-    const memoryMb = planDeployLoad(parseLoadWords(choices, load.split(' ')).specs.map((spec) => spec.estimate?.()), { baseMemoryMb: LOADER_MEMORY_MB, readUnitsPerSecond: LOADER_READ_UNITS }).memoryMb;
-    const timeoutSeconds = LOADER_TIMEOUT.toSeconds();
-    const endpoint = await proxy.endpointFor('loader');
-    log(`the loader: ${memoryMb} MB (${vcpuShare(memoryMb).toFixed(2)} vCPU, pinned to ${coresFor(vcpuShare(memoryMb))} core(s)), timeout ${timeoutSeconds} s, LOAD_OPTIONS ${load}`);
-    const loader = await startBundledFunction(bundle, {
-      environment: { TABLE_NAME: 'tablebase-rehearsal-loader', DYNAMODB_ENDPOINT: endpoint, LOAD_OPTIONS: load },
-      memoryMb,
-      cpuShare: 'lambda',
-      timeoutSeconds,
-    });
-    const started = performance.now();
-    let result: unknown;
-    let failure: string | undefined;
-    try {
-      result = (await loader.invokeWith({})).result;
-    } catch (error) {
-      failure = (error as Error).message.split('\n').slice(0, 8).map((line) => line.trim()).join(' ');
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const peakMemoryMb = loader.peakMemoryMb();
-    await loader.close();
-    failure ??= loader.failures()[0];
-    return { load, memoryMb, share: loader.cpu.share, cores: loader.cpu.pinnedCores, note: loader.cpu.note, seconds, budgetSeconds: 0.6 * timeoutSeconds, peakMemoryMb, result, failure, units: proxy.counts().units };
-  } finally {
-    await proxy.close();
-    await dynamo.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-export function loaderRows(result: LoaderResult): Row[] {
-  const figure = (name: string, value: string): Row => ({ figure: name, value });
-  const tables = (result.result as { tables?: { table: string; status: string; positions: number; pages: number; seconds: number }[] } | undefined)?.tables ?? [];
-  return [
-    figure('load', result.load),
-    figure('memory (the stack\'s for this load)', `${result.memoryMb} MB = ${result.share.toFixed(2)} vCPU`),
-    figure('CPU', result.cores !== undefined ? `pinned to ${result.cores} core(s)` : (result.note ?? 'not held')),
-    figure('outcome', result.failure ?? tables.map((table) => `${table.table} ${table.status}: ${table.positions} positions in ${table.pages} pages`).join('; ')),
-    figure('wall time (60% of the loader\'s timeout)', `${result.seconds.toFixed(0)} s (${result.budgetSeconds.toFixed(0)} s): ${result.seconds <= result.budgetSeconds ? 'within' : 'PAST'}`),
-    figure('peak memory (memory)', `${ms(result.peakMemoryMb)} MB (${result.memoryMb} MB): ${result.peakMemoryMb !== undefined && result.peakMemoryMb <= result.memoryMb ? 'within' : 'PAST'}`),
-    figure('read units (verification)', String(result.units)),
   ];
 }
