@@ -48,6 +48,7 @@ const SLOW = [
   'test/scripts/help.test.ts',
   'test/docs/figures-whole.test.ts',
   'test/lib/app.test.ts',
+  'test/store/load-deadline.test.ts',
 ];
 
 /**

@@ -12,8 +12,12 @@ import { type Registry, parseLoadWords } from '../puzzles/registry';
 import { generationKey } from '../store/generations';
 import { itemBytes, pageItem, writeUnitsOf } from '../store/page-items';
 
-/** The loads measured: each puzzle's default tables, and the knights at the depths its estimate is read between. */
-const LOADS = ['--tables eight', '--tables fifteen', ...[15, 20, 25, 30, 39].map((depth) => `--tables standard --knights-depth ${depth}`)];
+/** The loads measured: those the puzzles' estimates are read between (their benchmarks' estimatedLoads), and every other table of the default load alone. */
+async function measuredLoads(registry: Registry): Promise<string[]> {
+  const named = (await registry.withBenchmarks()).flatMap(({ benchmarks }) => benchmarks.estimatedLoads ?? []);
+  const others = (await registry.loadChoices()).names.filter((name) => !named.some((words) => words.split(' ').join(' ').includes(`--tables ${name}`)));
+  return [...others.map((name) => `--tables ${name}`), ...named];
+}
 
 interface Measured {
   readonly table: string;
@@ -53,7 +57,7 @@ function inChild(words: string): Promise<Measured> {
 export async function estimates(registry: Registry): Promise<Row[]> {
   const choices = await registry.loadChoices();
   const rows: Row[] = [];
-  for (const words of LOADS) {
+  for (const words of await measuredLoads(registry)) {
     const estimate = parseLoadWords(choices, words.split(' ')).specs[0].estimate?.();
     const measured = await inChild(words);
     const ratio = (pick: (one: Measured) => number) => (estimate ? (pick(measured) / pick(estimate)).toFixed(2) : '-');

@@ -10,6 +10,7 @@ import { InvalidInputError } from '../core/errors';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
 import { UsageError, loadSettingsFrom, loadTables } from '../scripts/load-tables';
+import type { LoadAnswer, LoadRequest } from '../lib/load-answer';
 import { LAMBDA_CORE_SLOWDOWN, LOADER_STOP_BEFORE_SECONDS, wholeVcpusAt } from '../lib/load-plan';
 import type { AnyTableSpec } from '../store/table-pages';
 
@@ -60,34 +61,6 @@ export async function loaderSettings(environment: LoaderEnvironment) {
     },
     choices,
   );
-}
-
-export interface LoadSummary {
-  readonly table: string;
-  readonly status: 'already-loaded' | 'restored' | 'loaded';
-  readonly pages: number;
-  readonly positions: number;
-  readonly depth: number;
-  readonly written: number;
-  readonly seconds: number;
-}
-
-/**
- * The custom resource's request, as the provider framework hands it on (aws-cdk-lib
- * custom-resources): only what the loader reads. An invocation with no event (by hand) is a load.
- */
-export interface LoadRequest {
-  readonly RequestType?: 'Create' | 'Update' | 'Delete';
-  readonly PhysicalResourceId?: string;
-}
-
-/** What the provider framework reads back: the resource's name, and whether the tables are done. */
-export interface LoadAnswer {
-  readonly PhysicalResourceId: string;
-  readonly IsComplete: boolean;
-  /** The tables done by this run (or found done), and those left for the next run, each with its sentence. */
-  readonly tables: LoadSummary[];
-  readonly unfinished: { readonly table: string; readonly said: string }[];
 }
 
 /** What Lambda's context gives the loader: its time left. */

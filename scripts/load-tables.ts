@@ -251,7 +251,7 @@ export async function loadTables(settings: LoadSettings, onLoaded?: (result: Loa
     const unfinished: TablesLoaded['unfinished'] = [];
     // Several tables: each on a thread of its own, even one after another, whose memory goes with
     // it. On one thread, the next table's build came before the collector had freed the last one's:
-    // two whole knights spaces in turn peaked at 3.0 GB where one alone takes 1.8 GB.
+    // the two largest tables in turn peaked at 3.0 GB where one alone takes 1.8 GB.
     const loadOne = (spec: AnyTableSpec) =>
       settings.specs.length === 1
         ? loadTable(client, spec, { ...loadOptions(settings, threads, 1), stopAt: deadline?.stopAt, onProgress: (p) => progress.update(p) })

@@ -9,8 +9,8 @@
  *            answered by search)
  *   crowd    20 cold containers at once, each asked a mix, under the table's read cap
  *   reload   warm containers answering lookups while their table is reloaded (--force)
- *   loader   the deploy's load of the featured example (two whole knights spaces, Eight II, the
- *            15-puzzle's databases) as the provider framework runs it, at the memory its plan
+ *   loader   the deploy's load of the featured example (two whole spaces of the largest table,
+ *            the other puzzles' default tables) as the provider framework runs it, at the memory its plan
  *            gives, its timeout cut short so that it takes several runs; the API's answers from
  *            its tables, a redeploy, and a run killed mid-write then resumed (half an hour; only
  *            by --only)
@@ -20,7 +20,7 @@
 import { cpus, loadavg } from 'node:os';
 import { type Row, printTable } from '../core/benchmark';
 import { coldStartRows, coldStarts, crowd, crowdRows, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
-import { FEATURED_LOAD, REHEARSED_STOP_BEFORE_SECONDS, REHEARSED_TIMEOUT_SECONDS, featuredLoadRehearsal, loaderCheckRows, loaderDeployRows, loaderPlanRows, loaderRunRows } from './rehearsal/loader-deploys';
+import { featuredLoad, REHEARSED_STOP_BEFORE_SECONDS, REHEARSED_TIMEOUT_SECONDS, featuredLoadRehearsal, loaderCheckRows, loaderDeployRows, loaderPlanRows, loaderRunRows } from './rehearsal/loader-deploys';
 import { type Stage, startStage } from './rehearsal/stage';
 import { solverAtMemories, solverRows } from './rehearsal/solver';
 import { apiAtMemories, apiRows } from './rehearsal/api-memory';
@@ -61,7 +61,7 @@ log(`machine: ${cpus().length} cores, load average ${loadavg().map((value) => va
 
 if (values.only === 'loader') {
   const result = await featuredLoadRehearsal(registry, log, loaderMemory);
-  console.log(`\nd. The deploy's load (${FEATURED_LOAD}) as the provider framework runs it at ${result.memoryMb.toLocaleString('en-US')} MB, each run's timeout cut to ${REHEARSED_TIMEOUT_SECONDS} s (stopping ${REHEARSED_STOP_BEFORE_SECONDS} s before): every run`);
+  console.log(`\nd. The deploy's load (${await featuredLoad(registry)}) as the provider framework runs it at ${result.memoryMb.toLocaleString('en-US')} MB, each run's timeout cut to ${REHEARSED_TIMEOUT_SECONDS} s (stopping ${REHEARSED_STOP_BEFORE_SECONDS} s before): every run`);
   printTable(loaderRunRows(result));
   console.log('\nEach deploy');
   printTable(loaderDeployRows(result));

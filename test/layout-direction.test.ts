@@ -41,6 +41,7 @@ function upwardImports(file: string, text: string): string[] {
  * benchmarks' runner, and the load's threads). Everything else is handed the registry it serves.
  */
 const ENTRY_POINTS = [
+  'bench/estimates.ts',
   'bench/run.ts',
   'bin/tablebase.ts',
   'functions/api.ts',

@@ -24,6 +24,8 @@ export interface PuzzleBenchmarks {
   searchedPaths?(): string[];
   /** Its largest load (full-load). */
   largestLoad?(): TableSpec[];
+  /** The loads its tables' estimates are read between, as `npm run precompute` takes them (npm run bench -- --only estimates measures them again); its default tables when absent. */
+  readonly estimatedLoads?: readonly string[];
   /** What the rehearsal of Lambda's rules asks of it (npm run rehearse). */
   readonly rehearsal?: RehearsalQuestions;
   /** Its questions through the local URL (the url benchmark, bench/through-url.ts). */
@@ -96,4 +98,23 @@ export interface RehearsalQuestions {
   pastOneRequest?(): RehearsalQuestion[];
   /** Sets of questions searched at several memory sizes to choose the API's (npm run rehearse -- --only api): each set's words and its requests (path and query). */
   memorySets?(): readonly { readonly set: string; readonly targets: readonly string[] }[];
+  /** The load the deploy guide features, as the deploy's `load` setting takes it (npm run rehearse -- --only loader runs it across the loader's runs). */
+  readonly featuredLoad?: string;
+  /**
+   * Questions of a loaded table of this puzzle, at any goal and depth, each with its own search's
+   * answer and where the answer must come from; undefined for a table not its own. The rehearsal
+   * of the deploy's load asks them of the API's bundle.
+   */
+  loadedTable?(spec: AnyTableSpec, count: number, seed: number): LoadedTableQuestion[] | undefined;
+  /** For a puzzle whose estimates a table holds: what /health names as in use once the function has read them, and a question that starts the read. */
+  readonly estimatesFromTable?: { readonly inUse: string; readonly target: string };
+}
+
+/** A question of a loaded table, and where its answer must come from: the table itself, or a search over estimates read from it. */
+export interface LoadedTableQuestion {
+  readonly table: string;
+  /** The Function URL's path and query string. */
+  readonly target: string;
+  expected(): { readonly steps: number; readonly path: unknown };
+  readonly from: { readonly source: 'table' } | { readonly heuristic: string };
 }

@@ -24,7 +24,7 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Row } from '../../core/benchmark';
-import type { LoadAnswer } from '../../functions/loader';
+import type { LoadAnswer } from '../../lib/load-answer';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
 import { LOADER_QUERY_INTERVAL_SECONDS, LOADER_READ_UNITS, LOADER_STOP_BEFORE_SECONDS, LOADER_TIMEOUT_SECONDS, type LoadPlan, planDeployLoad } from '../../lib/load-plan';
 import { LOADER_MEMORY_MB } from '../../lib/stack-settings';
@@ -40,13 +40,17 @@ import type { AnyTableSpec } from '../../store/table-pages';
 import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../function-bundle';
 import { event } from './containers';
 import { LambdaEnvironments } from './lambda-environments';
-import { FIFTEEN_FROM_TABLE, type CheckedAnswer, askLoadQuestions, loadQuestions } from './load-questions';
+import { type CheckedAnswer, type LoadQuestion, askLoadQuestions, loadQuestions } from './load-questions';
 import { type CloudFormationRequest, type Properties, type ProviderOutcome, type ProviderRun, resourceRequest, runProviderLoop } from './provider-loop';
 import { startReadCapacityProxy } from './read-capacity-proxy';
 import { GB_SECOND_USD } from './solver';
 
-/** The load docs/deploying.md features: two whole knights spaces (the standard goal's and one of one's own), Eight II and the 15-puzzle's databases. */
-export const FEATURED_LOAD = '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000';
+/** The load docs/deploying.md features, as a puzzle's rehearsal role names it (two whole spaces of its largest table, with the other puzzles' default tables). */
+export async function featuredLoad(registry: Registry): Promise<string> {
+  const named = (await registry.withBenchmarks()).find(({ benchmarks }) => benchmarks.rehearsal?.featuredLoad !== undefined);
+  if (!named) throw new Error("No puzzle of the registry names the deploy guide's featured load (its rehearsal role's featuredLoad).");
+  return named.benchmarks.rehearsal!.featuredLoad!;
+}
 
 export interface LoaderDeploysOptions {
   /** The deploy's load, as the stack's `load` setting takes it (its words). */
@@ -116,7 +120,7 @@ export interface LoaderDeploysResult {
 
 /**
  * `npm run rehearse -- --only loader`'s cut of the loader's timeout: 360 s, stopping 30 s before
- * it. A run must hold the longest work one table cannot split: the second whole knights space built
+ * it. A run must hold the longest work one table cannot split: the second whole space built
  * again and checked, its checks reading both spaces (some 110,000 units at the deploy's 500 a
  * second, about 220 s; the run that finished it took 292 s here, its build and last writes
  * included). So runs of 330 s, and the featured load (20 minutes of work here) takes four. The 30 s
@@ -126,7 +130,7 @@ export interface LoaderDeploysResult {
 export const REHEARSED_TIMEOUT_SECONDS = 360;
 export const REHEARSED_STOP_BEFORE_SECONDS = 30;
 
-/** The largest load a puzzle's rehearsal role names (the whole knights space), as the deploy's `load` setting takes it. */
+/** The largest load a puzzle's rehearsal role names (a whole space), as the deploy's `load` setting takes it. */
 async function largestLoad(registry: Registry): Promise<string> {
   const named = (await registry.withBenchmarks()).find(({ benchmarks }) => benchmarks.rehearsal?.largestLoad !== undefined);
   if (!named) throw new Error('No puzzle of the registry names a largest load for the loader\'s rehearsal (its rehearsal role\'s largestLoad).');
@@ -135,12 +139,12 @@ async function largestLoad(registry: Registry): Promise<string> {
 
 /**
  * The rehearsal of `npm run rehearse -- --only loader`: the featured load at the rehearsed timeout,
- * 30 questions of each table, and the kill on the default knights table reloaded as the whole space;
+ * 30 questions of each table, and the kill on a default table reloaded as the largest load;
  * at the plan's memory, or at `memoryMb` (`--loader-memory`, as `-c loaderMemory` gives it).
  */
 export async function featuredLoadRehearsal(registry: Registry, log: (line: string) => void, memoryMb?: number): Promise<LoaderDeploysResult> {
   return loaderDeploys(registry, {
-    load: FEATURED_LOAD,
+    load: await featuredLoad(registry),
     memoryMb,
     timeoutSeconds: REHEARSED_TIMEOUT_SECONDS,
     stopBeforeSeconds: REHEARSED_STOP_BEFORE_SECONDS,
@@ -217,7 +221,7 @@ export async function loaderDeploys(registry: Registry, options: LoaderDeploysOp
     const manifests = Object.fromEntries(await Promise.all(specs.map(async (spec) => [spec.table, await manifestOf(client, FEATURED_TABLE, spec.table)] as const)));
 
     // Its tables, asked of the API.
-    const answers = await askApi(apiBundle, FEATURED_TABLE, await proxy.endpointFor('api'), loadQuestions(specs, options.questionsPerTable), closing, log);
+    const answers = await askApi(apiBundle, FEATURED_TABLE, await proxy.endpointFor('api'), await loadQuestions(registry, specs, options.questionsPerTable), await estimatesFromTables(registry), closing, log);
 
     // A redeploy: the loader's next version, the same load.
     const second: Properties = { ...first, Loader: '2' };
@@ -244,7 +248,7 @@ export async function loaderDeploys(registry: Registry, options: LoaderDeploysOp
     const third: Properties = { ...large, Loader: '3' };
     const resumed = await deploy('the larger load deployed again', KILLED_TABLE, after, resourceRequest('Update', third, standing(rollback, small)));
     const resumedFrom = resumedFromIn(resumed.logs, killedSpec.table);
-    const resumedAnswers = await askApi(apiBundle, KILLED_TABLE, await proxy.endpointFor('api-killed'), loadQuestions([killedSpec], options.questionsPerTable, 23), closing, log);
+    const resumedAnswers = await askApi(apiBundle, KILLED_TABLE, await proxy.endpointFor('api-killed'), await loadQuestions(registry, [killedSpec], options.questionsPerTable, 23), await estimatesFromTables(registry), closing, log);
 
     return {
       load: options.load,
@@ -275,9 +279,9 @@ export async function loaderDeploys(registry: Registry, options: LoaderDeploysOp
 }
 
 /**
- * The API's bundle with its packaged estimate tables left out (a copy): its 15-puzzle search reads
- * the table's 6-6-3 databases from DynamoDB, as it would without a package of its own, so that its
- * answers say whether the loaded databases are right. Knights and Eight II are looked up in the
+ * The API's bundle with its packaged estimate tables left out (a copy): a search over estimates
+ * reads the table's from DynamoDB, as it would without a package of its own, so that its
+ * answers say whether the loaded databases are right. Tables of positions are looked up in the
  * table either way.
  */
 function withoutPackagedTables(bundle: FunctionBundle, dir: string): FunctionBundle {
@@ -286,12 +290,25 @@ function withoutPackagedTables(bundle: FunctionBundle, dir: string): FunctionBun
   return { ...bundle, file: join(dir, basename(bundle.file)) };
 }
 
-/** Asks `questions` of a warm API container on `tableName`; the 15-puzzle's only once it searches over the table's databases. */
-async function askApi(bundle: FunctionBundle, tableName: string, endpoint: string, questions: ReturnType<typeof loadQuestions>, closing: (() => Promise<void>)[], log: (line: string) => void): Promise<CheckedAnswer[]> {
+/** The estimates the puzzles' searches read from the table, as /health names them once read, and a question that starts each read. */
+async function estimatesFromTables(registry: Registry): Promise<{ readonly inUse: string; readonly target: string }[]> {
+  return (await registry.withBenchmarks()).flatMap(({ benchmarks }) => (benchmarks.rehearsal?.estimatesFromTable ? [benchmarks.rehearsal.estimatesFromTable] : []));
+}
+
+/** Asks `questions` of a warm API container on `tableName`; those searched over estimates read from the table only once /health says they are read. */
+async function askApi(
+  bundle: FunctionBundle,
+  tableName: string,
+  endpoint: string,
+  questions: readonly LoadQuestion[],
+  estimates: readonly { readonly inUse: string; readonly target: string }[],
+  closing: (() => Promise<void>)[],
+  log: (line: string) => void,
+): Promise<CheckedAnswer[]> {
   const api = await startBundledFunction(bundle, { environment: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }, memoryMb: FUNCTION_MEMORY_MB, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS });
   closing.push(() => api.close());
   try {
-    if (questions.some((question) => question.table === 'fifteen')) await readFifteenDatabases(api);
+    for (const estimate of estimates) if (questions.some((question) => 'heuristic' in question.from && question.from.heuristic === estimate.inUse)) await readEstimates(api, estimate);
     const answers = await askLoadQuestions(api, questions);
     log(`the API's answers from ${tableName}: ${answers.filter((answer) => answer.exact && answer.fromTable).length} of ${answers.length} exact and from the table`);
     return answers;
@@ -300,13 +317,13 @@ async function askApi(bundle: FunctionBundle, tableName: string, endpoint: strin
   }
 }
 
-/** A 15-puzzle question starts the read of the table's databases in the background; /health says when the search uses them. */
-async function readFifteenDatabases(api: BundledFunction): Promise<void> {
-  await api.invoke(event('/fifteen?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15'));
+/** A question starts the read of the table's estimates in the background; /health says when the search uses them. */
+async function readEstimates(api: BundledFunction, estimate: { readonly inUse: string; readonly target: string }): Promise<void> {
+  await api.invoke(event(estimate.target));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const health = JSON.parse(String((await api.invoke(event('/health'))).result.body)) as { estimates?: Record<string, { inUse?: string }> };
-    if (health.estimates?.fifteen?.inUse === FIFTEEN_FROM_TABLE) return;
+    if (Object.values(health.estimates ?? {}).some((entry) => entry.inUse === estimate.inUse)) return;
     await sleep(250);
   }
   // Not read: the questions are asked all the same, and their answers say which estimate they used.

@@ -21,7 +21,7 @@ import { functionUrlEvent } from '../../scripts/function-url-event';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { LoadAnswer } from '../../functions/loader';
+import type { LoadAnswer } from '../../lib/load-answer';
 import { samples } from '../../core/seeded';
 import { formatKnightsBoard } from '../../puzzles/knights/rules/board';
 import { resolveKnightsGoal } from '../../puzzles/knights/rules/goals';

@@ -30,4 +30,9 @@ export const eightRehearsal: RehearsalQuestions = {
     return pairs;
   },
   answeredFrom: 'table',
+  // its one table, the whole space: the rehearsal's pairs, looked up in it
+  loadedTable(spec, count, seed) {
+    if (spec.table !== 'eight') return undefined;
+    return [this.first(), ...this.more(count - 1, seed)].map(({ target, expected }) => ({ table: spec.table, target, expected, from: { source: 'table' } }));
+  },
 };

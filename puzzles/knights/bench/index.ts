@@ -67,4 +67,6 @@ export const benchmarks: PuzzleBenchmarks = {
   // Uniform boards are mostly far past the served table's depth: with limit 15 the search answers them.
   searchedPaths: () => samples(knightsBoardArbitrary, 2000).map((board) => `/knights?board=${formatKnightsBoard(board)}&limit=15`),
   largestLoad: () => [knightsSpec('standard', MAX_LIMIT)],
+  // the standard goal at the depths its estimates are read between (offline/load-estimate.ts)
+  estimatedLoads: [15, 20, 25, 30, MAX_LIMIT].map((depth) => `--tables standard --knights-depth ${depth}`),
 };
