@@ -36,7 +36,8 @@ function precompute(tableName: string, load = KNIGHTS): { child: ChildProcess; d
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+    // 'close', not 'exit': the last lines may still be unread when the process exits
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
   );
   return { child, done };
 }

@@ -54,7 +54,8 @@ const until = async (condition: () => boolean | Promise<boolean>, seconds = 60) 
   }
   throw new Error('timed out');
 };
-const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on('exit', (code) => resolve(code))));
+/** Its exit code once its output is read to the end ('exit' may come before the last lines are read). */
+const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null && (child.stdout?.closed ?? true) && (child.stderr?.closed ?? true) ? resolve(child.exitCode) : child.on('close', (code) => resolve(code))));
 /** The embedded server's process: the one whose arguments name the data folder's dynamodb/. */
 const serverPid = (data: string) => Number(execFileSync('pgrep', ['-f', `local-dynamodb-server.ts .* ${data}/dynamodb`], { encoding: 'utf8' }).trim().split('\n')[0]);
 const ask = async (url: string, board: string, limit = 6) => (await fetch(`${url}/knights?board=${encodeURIComponent(board)}&limit=${limit}`)).json();

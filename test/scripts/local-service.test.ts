@@ -166,7 +166,8 @@ describe('npm start', () => {
   const until = async (condition: () => boolean) => {
     for (let i = 0; i < 600 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   };
-  const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  /** Its exit code once its output is read to the end ('exit' may come before the last lines are read). */
+  const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null && (child.stdout?.closed ?? true) && (child.stderr?.closed ?? true) ? resolve(child.exitCode) : child.on('close', (code) => resolve(code))));
 
   it('loads the tables the first time, serves the API, stops on Ctrl-C, and restarts without reloading', async () => {
     const first = start();
