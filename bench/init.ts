@@ -14,14 +14,14 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { EstimatesColdStart } from '../puzzles/roles/benchmarks';
 import { PACKAGED_TABLES_FOLDER } from '../store/array-file';
-import type { BundledFunction, FunctionBundle } from '../scripts/function-bundle';
+import type { BundledFunction, FunctionBundle } from '../emulator/function-bundle';
 import { createDynamoClient } from '../store/client';
 import { loadTable } from '../store/loader';
 import { startLocalDynamo } from '../store/local-dynamodb';
 import type { Registry } from '../puzzles/registry';
 import { ensureTable } from '../store/table-admin';
-import { buildFunctionBundle, startBundledFunction } from '../scripts/function-bundle';
-import { functionUrlEvent } from '../scripts/function-url-event';
+import { buildFunctionBundle, startBundledFunction } from '../emulator/function-bundle';
+import { functionUrlEvent } from '../emulator/function-url-event';
 import { PROCESSES, type Row, medianOf, spreadOf } from '../core/benchmark';
 
 /**

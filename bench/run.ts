@@ -37,8 +37,8 @@
 import { type Row, printTable } from '../core/benchmark';
 import { registry } from '../puzzles/registered';
 import type { Registry } from '../puzzles/registry';
-import { commandOptions } from '../scripts/command-options';
-import { warnUnlessShippedRuntime } from '../scripts/runtime';
+import { commandOptions, unknownWord } from '../scripts/command-options';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 import { benchInFreshProcess } from './harness';
 import { estimates } from './estimates';
 import { init } from './init';
@@ -81,7 +81,7 @@ const values = commandOptions({ only: { type: 'string' }, json: { type: 'boolean
 const names = values.only ? [values.only] : Object.keys(BENCHMARKS);
 for (const name of names) {
   if (!Object.hasOwn(BENCHMARKS, name)) {
-    console.error(`There is no benchmark "${name}": use ${Object.keys(BENCHMARKS).join(', ')}.`);
+    console.error(`${unknownWord('benchmark', name, Object.keys(BENCHMARKS))}\n${USAGE}`);
     process.exit(2);
   }
 }

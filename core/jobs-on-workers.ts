@@ -5,20 +5,18 @@
  * write their results into memory they share with this thread (views of a SharedArrayBuffer in
  * what they are given); a worker sends back nothing but its word that it is done, or why it failed.
  *
- * A module runs jobs by being its own workers' entry (threads.ts): at its top level it calls
- * workOnJobs with its kind and its job, and it starts them with runJobsOnWorkers and its own
- * import.meta.url. In a bundle the entry is the bundle, which runs a module reached only through a
- * lazy import (a puzzle's offline roles) once something the bundle runs first imports it: the load
- * does so on such a worker (scripts/load-tables.ts, seeing isJobsWorker).
+ * A module defines its kind of jobs with jobsOfKind (a thread job, core/threads.ts) and runs them
+ * with runJobsOnWorkers.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { threadOn } from './threads';
+import { parentPort } from 'node:worker_threads';
+import { type ThreadJob, startThread, threadJob } from './threads';
+
+/** A kind of jobs: the thread job that takes them in turn on a worker. */
+export type JobsKind<Shared> = ThreadJob<JobsData<Shared>>;
 
 export interface Jobs<Shared> {
-  /** The module that runs them on a worker (its import.meta.url): it calls workOnJobs with `kind`. */
-  readonly entry: string;
-  /** What they are known by: the entry's workOnJobs takes them by it, and a sentence about a worker names them by it. */
-  readonly kind: string;
+  /** What they are: the thread job that runs them (jobsOfKind), whose name a sentence about a worker gives. */
+  readonly kind: JobsKind<Shared>;
   /** What every job reads and writes: plain data, copied to each worker, and views of shared memory, shared. */
   readonly shared: Shared;
   /** Each job's size, in any unit: the largest are taken first. */
@@ -29,7 +27,6 @@ export interface Jobs<Shared> {
 
 /** What a worker is started with. */
 interface JobsData<Shared> {
-  readonly kind: string;
   readonly shared: Shared;
   /** The jobs in the order they are taken: the largest first. */
   readonly order: readonly number[];
@@ -40,8 +37,6 @@ interface JobsData<Shared> {
 
 type JobsMessage = { readonly done: true } | { readonly failed: { readonly name: string; readonly message: string } };
 
-/** Is this thread a worker started by runJobsOnWorkers (whichever module's jobs)? */
-export const isJobsWorker = () => !isMainThread && workerData?.jobs !== undefined;
 
 /** The jobs in the order they are taken: the largest first, and among equals the first given. */
 export const largestFirst = (sizes: readonly number[]) => sizes.map((_, job) => job).sort((a, b) => sizes[b] - sizes[a] || a - b);
@@ -59,7 +54,7 @@ export function runJobsOnWorkers<Shared>(jobs: Jobs<Shared>, threads: number): P
   const counters = new Int32Array(new SharedArrayBuffer(4 * (1 + workers))).fill(-1);
   counters[0] = 0;
   return new Promise((resolve, reject) => {
-    const started: ReturnType<typeof threadOn>[] = [];
+    const started: ReturnType<typeof startThread>[] = [];
     let running = workers;
     let settled = false;
     const settle = (failure?: Error) => {
@@ -70,14 +65,13 @@ export function runJobsOnWorkers<Shared>(jobs: Jobs<Shared>, threads: number): P
       else resolve();
     };
     for (let w = 0; w < workers; w++) {
-      const data: JobsData<Shared> = { kind: jobs.kind, shared: jobs.shared, order, counters, worker: w };
-      const worker = threadOn(jobs.entry, { jobs: data });
+      const worker = startThread(jobs.kind, { shared: jobs.shared, order, counters, worker: w });
       started.push(worker);
       let done = false;
       const taken = () => Atomics.load(counters, 1 + w);
       const failed = (name: string, message: string) => {
         const job = taken();
-        const where = job >= 0 ? `${jobs.describe(job)} failed on a worker thread` : `a worker thread for the ${jobs.kind} failed before it took a job`;
+        const where = job >= 0 ? `${jobs.describe(job)} failed on a worker thread` : `a worker thread for the ${jobs.kind.name} failed before it took a job`;
         settle(Object.assign(new Error(`${where}: ${message}`), { name }));
       };
       // Settled by the worker's word, and the worker then ended: nothing it still holds keeps this
@@ -96,7 +90,7 @@ export function runJobsOnWorkers<Shared>(jobs: Jobs<Shared>, threads: number): P
           new Error(
             job >= 0
               ? `${jobs.describe(job)} was cut short: its worker thread stopped with code ${code}`
-              : `a worker thread for the ${jobs.kind} stopped with code ${code} without taking a job or saying it was done: its entry (${jobs.entry}) did not run them`,
+              : `a worker thread for the ${jobs.kind.name} stopped with code ${code} without taking a job or saying it was done`,
           ),
         );
       });
@@ -105,22 +99,22 @@ export function runJobsOnWorkers<Shared>(jobs: Jobs<Shared>, threads: number): P
 }
 
 /**
- * A worker's part, called at the top level of the jobs' entry module: on a worker started for
- * `kind`, takes jobs until none is left, and tells that it is done, or why a job failed. Anywhere
- * else it does nothing.
+ * Defines a kind of jobs, at the top level of `module` (its import.meta.url): on a worker started
+ * for them, `run` takes jobs until none is left, then the worker tells that it is done, or why a
+ * job failed.
  */
-export function workOnJobs<Shared>(kind: string, run: (shared: Shared, job: number) => void): void {
-  if (!isJobsWorker() || workerData.jobs.kind !== kind) return;
-  const { shared, order, counters, worker } = workerData.jobs as JobsData<Shared>;
-  let message: JobsMessage;
-  try {
-    for (let next = Atomics.add(counters, 0, 1); next < order.length; next = Atomics.add(counters, 0, 1)) {
-      Atomics.store(counters, 1 + worker, order[next]);
-      run(shared, order[next]);
+export function jobsOfKind<Shared>(module: string, kind: string, run: (shared: Shared, job: number) => void): JobsKind<Shared> {
+  return threadJob<JobsData<Shared>>(module, kind, ({ shared, order, counters, worker }) => {
+    let message: JobsMessage;
+    try {
+      for (let next = Atomics.add(counters, 0, 1); next < order.length; next = Atomics.add(counters, 0, 1)) {
+        Atomics.store(counters, 1 + worker, order[next]);
+        run(shared, order[next]);
+      }
+      message = { done: true };
+    } catch (error) {
+      message = { failed: error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) } };
     }
-    message = { done: true };
-  } catch (error) {
-    message = { failed: error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) } };
-  }
-  parentPort!.postMessage(message);
+    parentPort!.postMessage(message);
+  });
 }

@@ -7,12 +7,17 @@
  * framework hands CloudFormation as the deploy's failure message.
  */
 import { InvalidInputError } from '../core/errors';
+import { reachThreadJobsBy } from '../core/threads';
 import { registry } from '../puzzles/registered';
 import { parseLoadWords } from '../puzzles/registry';
-import { UsageError, loadSettingsFrom, loadTables } from '../scripts/load-tables';
+import { UsageError, loadSettingsFrom, loadTables } from '../load/load-tables';
 import type { LoadAnswer, LoadRequest } from '../lib/load-answer';
 import { LAMBDA_CORE_SLOWDOWN, LOADER_STOP_BEFORE_SECONDS, wholeVcpusAt } from '../lib/load-plan';
 import type { AnyTableSpec } from '../store/table-pages';
+
+// The load's threads run this bundle; the jobs of a table's build (measuring its records, its
+// databases' groups) are in the puzzles' offline roles, which it imports lazily.
+reachThreadJobsBy(() => registry.withOfflineRoles());
 
 /** What the stack sets (lib/tablebase-loader.ts). */
 export interface LoaderEnvironment {

@@ -23,13 +23,12 @@ import type { Puzzle } from '../puzzles/puzzle';
 import type { Registry } from '../puzzles/registry';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
 import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
-import type { LoadedTables, Location, StoredTables, TableStanding } from '../puzzles/roles/stored-tables';
+import type { Location, StoredTables, TableStanding } from '../puzzles/roles/stored-tables';
 import type { PageStore } from '../store/page-store';
 import type { TableId } from '../store/table-keys';
 import type { Manifest } from '../store/manifests';
 import { AnswerCache, DEFAULT_ANSWER_CACHE_SIZE } from './answer-cache';
-import type { BackgroundSolves, SolveStanding } from './background-solves';
-import { SolveUnavailableError, SolvingInBackgroundError } from './errors';
+import { type BackgroundSolves, SolveUnavailableError, type SolveStanding, SolvingInBackgroundError } from './background-solves';
 import { EstimateReadings, type EstimateReadingsOptions } from './estimate-readings';
 import { type Health, healthReport } from './health-report';
 import { StoreGuard } from './store-guard';
@@ -40,7 +39,7 @@ export interface AnswerOptions {
   /**
    * For a puzzle whose hardest questions are solved in the background: 'start' reads the answer
    * kept by an earlier solve (or where its solve stands) before searching, and a search that gives
-   * up starts a solve and says so (SolvingInBackgroundError, a 202) rather than failing; 'read'
+   * up starts a solve and says so (SolvingInBackgroundError) rather than failing; 'read'
    * reads, and never starts one (a batch's query: the batch's one deadline, once spent, would send
    * every query after it, however easy, to the solver).
    */
@@ -93,9 +92,10 @@ export interface AnswerServiceOptions {
 
 export class AnswerService {
   private readonly cache: AnswerCache;
-  /** The page store, read on each request's deadline and held off after a failure. */
-  private readonly guard: StoreGuard;
-  private readonly estimates: EstimateReadings;
+  /** The page store, read on each request's deadline and held off after a failure; and the catalogue of loaded tables. */
+  readonly guard: StoreGuard;
+  /** The puzzles' estimate tables, and the searches over them. */
+  readonly estimates: EstimateReadings;
   /** Tables a load is writing now (npm start's): /health says they are being loaded, rather than advising a load. */
   private beingLoaded: ReadonlySet<TableId> = new Set();
   /** Stronger estimates being built now (npm start's), per puzzle: how far along, in a sentence. */
@@ -237,14 +237,9 @@ export class AnswerService {
     }
   }
 
-  /** The search over the puzzle's estimate tables once they are read, or undefined (see EstimateReadings). */
+  /** The search over the puzzle's estimate tables once they are read, or undefined (npm start reads a stronger one as its build ends). */
   estimatedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
     return this.estimates.searchOf(puzzle);
-  }
-
-  /** Settles when the estimate tables asked for so far are read or found unusable (tests, the bench). */
-  estimatesSettled(): Promise<void> {
-    return this.estimates.settled();
   }
 
   /** Tells which tables a load is writing now, behind the service (npm start's); none when no load runs. */
@@ -258,11 +253,6 @@ export class AnswerService {
     if (progress === undefined) next.delete(puzzle);
     else next.set(puzzle, progress);
     this.beingBuilt = next;
-  }
-
-  /** The loaded tables the queries of this request may name (one read of the catalogue per manifest period). */
-  loadedTables(): Promise<LoadedTables> {
-    return this.guard.loadedTables();
   }
 
   /** What a person can do when the search gave up: how deep the table is, and how to load it deeper. */
@@ -316,15 +306,6 @@ export class AnswerService {
     this.cache.clear();
     // estimate tables that could not be used are read again now (npm start's load of them just ended)
     this.estimates.retryUnusable();
-  }
-
-  /**
-   * Starts reading every puzzle's estimate tables not read yet from DynamoDB (while the function
-   * initialises); waits for none. Those in the function's package are read at their puzzle's first
-   * question instead.
-   */
-  readEstimates(): void {
-    this.estimates.readAll();
   }
 
   /** DynamoDB is known to be back (npm start restarted its server): try the tables again at once. */

@@ -113,11 +113,11 @@ export function createAppState(registry: Registry, config: Config, parts: AppSta
   });
   // The catalogue of loaded tables is read while the function initialises, so that the first request does
   // not wait for them (a failure holds the table off like any other, for a few seconds).
-  void answers.loadedTables();
+  void answers.guard.loadedTables();
   // So are the estimate tables that only DynamoDB holds (npm start's; seconds to read and expand),
   // and no request waits for them. Those the function's package carries are read from its disk at
   // their puzzle's first question, in milliseconds, whatever a search or a freeze does meanwhile.
-  answers.readEstimates();
+  answers.estimates.readAll();
   const metrics = parts.metrics ?? (config.onLambda ? createMetrics() : NO_METRICS);
   return { registry, config, clock, log, store, answers, search: parts.search ?? DEFAULT_SEARCH_LIMITS, metrics };
 }

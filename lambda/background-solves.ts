@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../core/clock';
+import { UnavailableNowError } from '../core/errors';
 import type { SolveRecord, SolveRecords } from '../store/solve-records';
 import type { SolveSlots } from '../store/solve-slots';
 
@@ -45,6 +46,38 @@ export type SolveStanding =
   /** wait: seconds until it may be tried again. */
   | { readonly state: 'failed'; readonly reason: string; readonly wait: number }
   | { readonly state: 'busy'; readonly wait: number };
+
+/**
+ * The question is past one request's search and is being solved in the background: since when,
+ * where to ask it again, and how soon. The answer comes later (the API says 202).
+ */
+export class SolvingInBackgroundError extends Error {
+  override readonly name = 'SolvingInBackgroundError';
+  constructor(
+    message: string,
+    /** When the solve started, in milliseconds since the epoch. */
+    readonly since: number,
+    /** How long it has run, in whole seconds. */
+    readonly seconds: number,
+    /** The GET that asks the question again. */
+    readonly location: string,
+    /** How soon to ask again, in whole seconds. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A background solve cannot be had now (it failed, every solver is busy, or it cannot be reached): when to ask again, in whole seconds. */
+export class SolveUnavailableError extends UnavailableNowError {
+  override readonly name = 'SolveUnavailableError';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 
 /** A failed solve is tried again after this long by default: a fault that passes, not a retry storm. */
 export const DEFAULT_RETRY_AFTER_MS = 10 * 60_000;

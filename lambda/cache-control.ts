@@ -5,6 +5,7 @@
  * service is now (/health, /stats, a 503) is not kept, or for seconds; what changes from one
  * version to the next (the page, /openapi.json, 404, 405) briefly.
  */
+import { RefusedForNowError } from '../core/errors';
 
 /** An answer, or a refusal that the same query always gets. */
 export const ANSWER_CACHE = 'public, max-age=86400';
@@ -16,6 +17,11 @@ export const NO_STORE = 'no-store';
 
 /** Statuses of a puzzle's route that depend on the query alone. */
 const DETERMINISTIC = new Set([200, 400, 413, 422]);
+
+/** Whether a failure is a refusal the same query always gets: not a 202 or a 503, nor one a table loaded later may lift. */
+export function isLastingRefusal(status: number, error: unknown): boolean {
+  return DETERMINISTIC.has(status) && !(error instanceof RefusedForNowError);
+}
 
 /**
  * The Cache-Control of a response: `route` is the matched route's pattern ('unmatched' for none),

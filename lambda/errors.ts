@@ -1,8 +1,10 @@
 /**
  * Every failure the API can report, and the one map from failure to HTTP status. Domain errors
- * come from core/; the HTTP-only ones are defined here.
+ * come from core/ and from the background solves (background-solves.ts); the HTTP-only ones are
+ * defined here.
  */
 import { BudgetExhaustedError, InvalidInputError, UnavailableNowError, UnreachableError } from '../core/errors';
+import { SolvingInBackgroundError } from './background-solves';
 
 export class RouteNotFoundError extends Error {
   override readonly name = 'RouteNotFoundError';
@@ -20,42 +22,6 @@ export class MethodNotAllowedError extends Error {
 
 export class PayloadTooLargeError extends Error {
   override readonly name = 'PayloadTooLargeError';
-}
-
-/**
- * The question is past one request's search and is being solved in the background: 202, with the
- * URL to ask again (Location) and when (Retry-After). Never kept by a cache: the answer comes later.
- */
-export class SolvingInBackgroundError extends Error {
-  override readonly name = 'SolvingInBackgroundError';
-  constructor(
-    message: string,
-    /** When the solve started, in milliseconds since the epoch. */
-    readonly since: number,
-    /** How long it has run, in whole seconds. */
-    readonly seconds: number,
-    /** The GET that asks the question again. */
-    readonly location: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-  }
-
-  /** The 202's body: what the page and a client read. */
-  get body(): { status: 'solving'; since: string; seconds: number; message: string } {
-    return { status: 'solving', since: new Date(this.since).toISOString(), seconds: this.seconds, message: this.message };
-  }
-}
-
-/** A background solve cannot be had now (it failed, or every solver is busy): 503, and when to ask again. */
-export class SolveUnavailableError extends UnavailableNowError {
-  override readonly name = 'SolveUnavailableError';
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-  }
 }
 
 const STATUS_OF: ReadonlyArray<readonly [new (...args: never[]) => Error, number]> = [

@@ -39,7 +39,7 @@ export interface EstimateReadingsOptions {
   readonly onBadData?: (error: unknown) => void;
   /**
    * How a puzzle's search over the arrays read is made: in this thread by default (the puzzle's
-   * searchWith); npm start runs it on threads of its own (scripts/search-threads.ts).
+   * searchWith); npm start runs it on threads of its own (emulator/search-threads.ts).
    */
   readonly searchWith?: (puzzle: Puzzle, arrays: ReadonlyMap<TableId, ReadonlyMap<string, Uint8Array>>) => EstimatedSearch<unknown, Answer>;
 }

@@ -8,12 +8,13 @@ import { type SearchBudget, budgetOf } from '../core/ida-star';
 import type { Clock } from '../core/clock';
 import type { AnswerService } from './answer-service';
 import type { AppState } from './app-state';
-import { MethodNotAllowedError, SolveUnavailableError, SolvingInBackgroundError, messageOf, statusOf } from './errors';
+import { MethodNotAllowedError, messageOf, statusOf } from './errors';
+import { SolveUnavailableError, SolvingInBackgroundError } from './background-solves';
 import { RefusedForNowError } from '../core/errors';
 import { cacheControlFor } from './cache-control';
 import { type ApiResponse, methodOf, requestFromEvent, resultFromResponse } from './http';
 import type { Log } from './log';
-import { errorResponse } from './responses';
+import { errorResponse, solvingResponse } from './responses';
 import { type RouteContext, routerOf } from './routes';
 import { NO_METRICS, type Served } from './metrics';
 
@@ -52,7 +53,7 @@ export function createHandler(app: Pick<AppState, 'registry' | 'answers' | 'cloc
       failure = error;
       response = {
         status: statusOf(error),
-        body: error instanceof SolvingInBackgroundError ? error.body : errorResponse(messageOf(error)),
+        body: error instanceof SolvingInBackgroundError ? solvingResponse(error) : errorResponse(messageOf(error)),
         headers: headersOf(error),
         // a refusal of HEAD (404, 405) has no body either: HTTP says so, and the description does
         head: method === 'HEAD',

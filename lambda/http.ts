@@ -11,11 +11,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface ApiRequest {
   readonly method: string;
   readonly path: string;
-  /** Query parameters; a repeated key keeps its first value. */
+  /** Query parameters; a repeated key keeps its first value here, and is named in `repeated`. */
   readonly query: ReadonlyMap<string, string>;
+  /** The query parameters given more than once, and how many times each. */
+  readonly repeated: ReadonlyMap<string, number>;
   /** Media type of the body, lower case, without parameters ("application/json"). */
   readonly contentType: string;
-  /** The body decoded as UTF-8 ("" when there is none). */
+  /** The body decoded as UTF-8, a leading byte-order mark left out ("" when there is none). */
   readonly body: string;
   /** Size of the body in bytes as received. */
   readonly bodyBytes: number;
@@ -40,16 +42,30 @@ export function requestFromEvent(event: LambdaFunctionURLEvent): ApiRequest {
   const raw = event.body ?? '';
   // Most requests are GETs: no body to decode.
   const bytes = raw === '' ? undefined : event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  // The raw query, not queryStringParameters: there a repeated key's values are joined by commas, which a board may hold.
   const query = new Map<string, string>();
-  for (const [key, value] of new URLSearchParams(rawQuery)) if (!query.has(key)) query.set(key, value);
+  const repeated = new Map<string, number>();
+  for (const [key, value] of new URLSearchParams(rawQuery)) {
+    if (!query.has(key)) query.set(key, value);
+    else repeated.set(key, (repeated.get(key) ?? 1) + 1);
+  }
   return {
     method: methodOf(event),
     path,
     query,
+    repeated,
     contentType: (headerOf(event.headers, 'content-type') ?? '').split(';')[0].trim().toLowerCase(),
-    body: bytes ? bytes.toString('utf8') : '',
+    body: bytes ? withoutByteOrderMark(bytes.toString('utf8')) : '',
     bodyBytes: bytes ? bytes.length : 0,
   };
+}
+
+/**
+ * A UTF-8 body as editors on Windows save it starts with a byte-order mark (U+FEFF), which says
+ * nothing of its content: RFC 8259 lets a JSON reader ignore it, and JSON.parse does not.
+ */
+function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** The request's method, in upper case (GET when the event has none). */

@@ -1,9 +1,10 @@
 /**
- * The JSON of /health, /stats and errors (its types are in api.ts; each puzzle shapes its own
+ * The JSON of /health, /stats, errors and a solve's 202 (their types are in api/shapes.ts; each puzzle shapes its own
  * answers), written field by field from the domain's results, never spread from them, so that a
  * field added to a domain object does not leak into the API unnoticed.
  */
-import type { ErrorResponse, HealthResponse, LoadedTable, StatsResponse, TableHealthResponse, TableStatsResponse } from '../api/shapes';
+import type { BatchSolvingResponse, ErrorResponse, HealthResponse, LoadedTable, SolvingResponse, StatsResponse, TableHealthResponse, TableStatsResponse } from '../api/shapes';
+import type { SolvingInBackgroundError } from './background-solves';
 import type { Health, TableHealth } from './health-report';
 
 export function healthResponse(health: Health): HealthResponse {
@@ -69,4 +70,14 @@ function tableStats(id: string, table: TableHealth): TableStatsResponse {
 
 export function errorResponse(message: string): ErrorResponse {
   return { error: message };
+}
+
+/** The 202's body for a question being solved in the background: what the page and a client read. */
+export function solvingResponse(solving: SolvingInBackgroundError): SolvingResponse {
+  return { status: 'solving', since: new Date(solving.since).toISOString(), seconds: solving.seconds, message: solving.message };
+}
+
+/** A batch's slot for such a question: what it alone would get, its status and Location included. */
+export function batchSolvingResponse(solving: SolvingInBackgroundError): BatchSolvingResponse {
+  return { status: 202, since: new Date(solving.since).toISOString(), seconds: solving.seconds, message: solving.message, location: solving.location };
 }

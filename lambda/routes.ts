@@ -8,14 +8,16 @@ import type { Puzzle } from '../puzzles/puzzle';
 import type { Answer, Source } from '../puzzles/roles/answer';
 import type { LoadedTables } from '../puzzles/roles/stored-tables';
 import type { Registry } from '../puzzles/registry';
-import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, SolvingInBackgroundError, messageOf, statusOf } from './errors';
+import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
+import { SolvingInBackgroundError } from './background-solves';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
 import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
 import { bodyOf, isJudgeInput } from './requests';
-import { NO_STORE } from './cache-control';
+import { NO_STORE, isLastingRefusal } from './cache-control';
 import { InvalidInputError } from '../core/errors';
 import { queryString } from '../core/query-string';
-import { healthResponse, statsResponse } from './responses';
+import { batchSolvingResponse, healthResponse, statsResponse } from './responses';
+import type { FieldsWritten } from '../puzzles/fields';
 import type { AnswerService } from './answer-service';
 
 /** Most cases in one judge batch; more get 413. */
@@ -96,8 +98,8 @@ function puzzleRoute<Q, A extends Answer>(puzzle: Puzzle<Q, A>): Route {
     }
     // The catalogue of loaded tables is read once a request, and only for a puzzle whose queries can name a table loaded later (a goal of someone's own).
     let loaded: Promise<LoadedTables> | undefined;
-    const loadedTables = () => (loaded ??= answers.loadedTables());
-    return answerJson(request, context, http.example, (fields) => http.queryOf(fields, loadedTables), async (query, budget, single) =>
+    const loadedTables = () => (loaded ??= answers.guard.loadedTables());
+    return answerJson(request, context, http.example, (fields, written) => http.queryOf(fields, loadedTables, written), async (query, budget, single) =>
       http.respond(query, note(context, await answers.answer(puzzle, query, budget, { moves: true, background: single ? 'start' : 'read' }))),
     );
   };
@@ -118,35 +120,36 @@ async function answerJson<Query>(
   request: ApiRequest,
   context: RouteContext,
   example: string,
-  parse: (fields: unknown) => Query | Promise<Query>,
+  parse: (fields: unknown, written: FieldsWritten) => Query | Promise<Query>,
   /** single: the request's one question (a batch's questions share its budget). */
   answer: (query: Query, budget: SearchBudget, single: boolean) => Promise<unknown>,
 ): Promise<ApiResponse> {
   const body = bodyOf(request, example);
-  if (body.kind === 'single') return { status: 200, body: await answer(await parse(body.fields), context.budget(), true) };
+  if (body.kind === 'single') return { status: 200, body: await answer(await parse(body.fields, body.written), context.budget(), true) };
   if (body.queries.length > MAX_BATCH_QUERIES) {
     throw new PayloadTooLargeError(`The batch has ${body.queries.length} queries; one request answers at most ${MAX_BATCH_QUERIES}.`);
   }
   const budget = context.budget();
-  let solving = false;
+  let transient = false;
   const answers = await Promise.all(
     body.queries.map(async (item, index): Promise<unknown> => {
       try {
-        return await answer(await parse(item), budget, false);
+        return await answer(await parse(item, 'json'), budget, false);
       } catch (error) {
         if (error instanceof SolvingInBackgroundError) {
-          solving = true;
-          const { status: _solving, ...standing } = error.body;
-          return { status: 202, ...standing, location: error.location };
+          transient = true;
+          return batchSolvingResponse(error);
         }
         const status = statusOf(error);
         if (status === 500) throw error;
+        if (!isLastingRefusal(status, error)) transient = true;
         return { error: `Query ${index + 1}: ${messageOf(error)}`, status };
       }
     }),
   );
-  // a batch with a question still being solved is an answer of the moment: never kept
-  return { status: 200, body: { answers }, headers: solving ? { 'cache-control': NO_STORE } : undefined };
+  // a batch is kept only as long as its every slot would be alone: one answer of the moment (a 503,
+  // a question being solved, a goal not loaded yet) makes the whole batch one
+  return { status: 200, body: { answers }, headers: transient ? { 'cache-control': NO_STORE } : undefined };
 }
 
 /**

@@ -75,10 +75,11 @@ export async function runSolveJob(job: SolveJob, parts: SolverParts): Promise<So
  * ends; a damaged package with DynamoDB failing): slower, within the same deadline, never wrong.
  */
 async function solved(puzzle: Puzzle, query: unknown, parts: SolverParts, deadline: number): Promise<Answer & Record<string, unknown>> {
-  let search = parts.answers.estimatedSearch(puzzle);
+  const { estimates } = parts.answers;
+  let search = estimates.searchOf(puzzle);
   if (!search) {
-    await parts.answers.estimatesSettled();
-    search = parts.answers.estimatedSearch(puzzle);
+    await estimates.settled();
+    search = estimates.searchOf(puzzle);
   }
   const budget: SearchBudget = { maxNodes: Number.MAX_SAFE_INTEGER, deadline, clock: parts.clock };
   const answer = await (search ?? puzzle.solver).search(query, budget);

@@ -1,7 +1,7 @@
 /**
  * What the deploy's loader (functions/loader.ts) is asked and answers: the custom resource's
  * request as CDK's provider framework hands it on, and the answer the framework reads back. The
- * rehearsal of the provider's runs reads the same (scripts/rehearsal/).
+ * rehearsal of the provider's runs reads the same (rehearsal/).
  */
 
 export interface LoadSummary {

@@ -101,7 +101,7 @@ function peakAtOnce(estimates: readonly TableEstimate[], lanes: number): number 
 
 /**
  * The loader's own memory besides its tables' (a table's peak is measured in a process of its
- * own): with several tables each is built on a thread of its own (scripts/load-tables.ts), which
+ * own): with several tables each is built on a thread of its own (load/load-tables.ts), which
  * loads the 39 MB bundle again beside the main thread's. Measured: the largest table (a whole
  * space of 67.6 million positions) on a thread of the loader's bundle peaked at 2,375 MB, against
  * 1,892 MB in a process of its own.

@@ -81,7 +81,7 @@ export class TablebaseStack extends Stack {
       value: edge ? `https://${edge.distribution.distributionDomainName}/` : url.url,
       description: edge
         ? `The page and the API, public and cached: GET /, ${answers}, /health, /stats; POST ${answers}`
-        : `The API (signed requests only, e.g. npm run ask -- --url <this>): GET ${answers}, /health, /stats; POST ${answers}`,
+        : `The API (signed requests only; npm run --silent ask -- --url <this> asks its /health and each puzzle's example): GET ${answers}, /health, /stats; POST ${answers}`,
     });
     if (edge) new CfnOutput(this, 'FunctionUrl', { value: url.url, description: 'The function URL behind the edge (AWS_IAM: signed requests only)' });
     new CfnOutput(this, 'TableName', {

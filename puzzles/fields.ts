@@ -13,6 +13,13 @@ import { printable } from '../core/printable';
 
 export type Fields = Record<string, unknown>;
 
+/**
+ * How a query's fields were written: 'text' where every value is text (a URL's query string, a
+ * command line), so a number comes as its digits; 'json' in a JSON body, where a number is a JSON
+ * number and a string where one is expected is refused as a string.
+ */
+export type FieldsWritten = 'text' | 'json';
+
 /** The value as an object of fields, or a refusal that says `sentence`. */
 export function objectOf(value: unknown, sentence: string): Fields {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidInputError(`${sentence}.`);
@@ -38,7 +45,12 @@ export type CheckedFields<S extends QuerySchema, Checked extends string> = {
   readonly [K in keyof v.InferOutput<S>]: K extends Checked ? v.InferOutput<S>[K] : unknown;
 };
 
-export function checkQuery<S extends QuerySchema, Checked extends keyof S['entries'] & string>(schema: S, value: unknown, words: QueryWords<Checked>): CheckedFields<S, Checked> {
+export function checkQuery<S extends QuerySchema, Checked extends keyof S['entries'] & string>(
+  schema: S,
+  value: unknown,
+  words: QueryWords<Checked>,
+  written: FieldsWritten = 'text',
+): CheckedFields<S, Checked> {
   const fields = objectOf(value, `A query must be a JSON object such as ${words.example}`); // the schema's objects would take an array
   const result = v.safeParse(schema, fields);
   if (result.success) return result.output as CheckedFields<S, Checked>;
@@ -47,6 +59,10 @@ export function checkQuery<S extends QuerySchema, Checked extends keyof S['entri
   if (unknown) throw new InvalidInputError(`Unknown field "${printable(String(unknown.input))}"; the fields are ${names.join(', ')}.`);
   for (const issue of result.issues) {
     const name = String(issue.path?.[0]?.key);
+    // a number written in quotes: said as such (its parser, reading text, would take its digits, or refuse it without saying why)
+    if (written === 'json' && issue.expected === 'number' && typeof issue.input === 'string' && issue.path?.length === 1) {
+      throw new InvalidInputError(`"${name}" must be a number, not the string "${printable(issue.input).slice(0, 40)}"; for example ${words.example}.`);
+    }
     if (!Object.hasOwn(words.like, name)) continue;
     if (issue.input === undefined || issue.input === null) throw new InvalidInputError(`"${name}" is missing; for example ${words.example}.`);
     throw new InvalidInputError(`"${name}" must be a string, like ${words.like[name as Checked]}.`);

@@ -13,7 +13,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
 import { registry } from '../puzzles/registered';
-import { warnUnlessShippedRuntime } from './runtime';
+import { readCommandOptions } from './command-options';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const inRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -88,8 +89,12 @@ export async function buildPage(): Promise<BuiltPage> {
   return { html, scriptSha256: sha256(script), styleSha256: sha256(style) };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  warnUnlessShippedRuntime();
+export const USAGE = `usage: npm run build:page   (no options: writes lambda/page/page.generated.ts, the page and its CSP hashes, from lambda/page/ and each puzzle's panel)`;
+
+/** The command: the page built and written, or the usage; its exit code. */
+export async function main(args: string[]): Promise<number> {
+  const read = readCommandOptions({}, USAGE, args);
+  if ('exitCode' in read) return read.exitCode;
   const page = await buildPage();
   writeFileSync(
     OUTPUT,
@@ -98,4 +103,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       `export const SCRIPT_SHA256 = ${JSON.stringify(page.scriptSha256)};\n` +
       `export const STYLE_SHA256 = ${JSON.stringify(page.styleSha256)};\n`,
   );
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  warnUnlessShippedRuntime();
+  process.exitCode = await main(process.argv.slice(2));
 }

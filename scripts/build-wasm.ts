@@ -11,6 +11,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import wabt from 'wabt';
+import { readCommandOptions } from './command-options';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const inRoot = (path: string) => join(ROOT, path);
@@ -42,9 +43,17 @@ export async function assembled(source: string): Promise<string> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+export const USAGE = `usage: npm run build:wasm   (no options: assembles every .wat file under ${CODE_FOLDERS.map((folder) => `${folder}/`).join(', ')} into the <name>.wasm.generated.ts beside it)`;
+
+/** The command: every text file assembled and its module written, or the usage; its exit code. */
+export async function main(args: string[]): Promise<number> {
+  const read = readCommandOptions({}, USAGE, args);
+  if ('exitCode' in read) return read.exitCode;
   for (const source of wasmSources()) {
     writeFileSync(inRoot(bytesModuleOf(source)), await assembled(source));
     console.error(`assembled ${source} into ${bytesModuleOf(source)}`);
   }
+  return 0;
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

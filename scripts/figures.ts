@@ -194,7 +194,7 @@ export function figuresMarkdown(loads: readonly Load[]): string {
     'measured: [BENCHMARKS.md](../BENCHMARKS.md).',
     '',
     'A change to the pages (their format, their keys, an attribute) changes these figures: run',
-    '`npm run figures` (a few minutes: it builds the largest loads) and commit what it writes.',
+    '`npm run figures` (its time and memory: `npm run figures -- --help`) and commit what it writes.',
     '`npm run figures -- --check` says whether this file is what the code computes; the tests',
     '(`test/docs/figures.test.ts`) fail until it is, or while another document quotes a figure of a',
     'table that is not here.',
@@ -229,7 +229,8 @@ export function differences(expected: string, actual: string): string[] {
 
 const USAGE = `usage: npm run figures -- [--check] [--file PATH] [--workers N]
   (none)       computes every table's pages, bytes and write units from the code and writes them
-               to docs/figures.md (about two minutes on two cores: the largest loads)
+               to docs/figures.md (80 s and 2 GB of memory on two cores, --check as long: most
+               of it the largest load)
   --check      compares them with docs/figures.md instead: exit 0 when it is what the code
                computes, 1 (naming each line that differs) when not
   --file PATH  another file than docs/figures.md

@@ -13,7 +13,7 @@ import { systemClock } from '../core/clock';
 import { registry } from '../puzzles/registered';
 import type { Registry } from '../puzzles/registry';
 import { createDynamoClient } from '../store/client';
-import { pageSlotOf } from '../store/page-layout';
+import { pageSlotOf } from '../packing/page-layout';
 import { ArrayTableError } from '../store/array-reads';
 import { PageStore } from '../store/page-store';
 import type { TableId } from '../store/table-keys';
@@ -27,7 +27,7 @@ import { itemBytes } from '../store/page-items';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { DEFAULT_DATA_DIR, EXIT, findLocalService, noLocalServiceText } from './local-service';
 import { ownOptions, questionOptions } from './question-options';
-import { warnUnlessShippedRuntime } from './runtime';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 
 /** What the command knows of a registry's puzzles: those with stored tables, how their records read, their options and the usage. */
 async function lookupCommand(registry: Registry) {

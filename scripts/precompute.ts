@@ -8,10 +8,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type LoadSettings, UsageError, loadArguments, loadCommand, loadSettingsFrom, loadTables } from './load-tables';
+import { type LoadSettings, UsageError, loadArguments, loadCommand, loadSettingsFrom, loadTables } from '../load/load-tables';
 import { LOADER_READ_UNITS, describePlan, minutes, planDeployLoad } from '../lib/load-plan';
 import { LOADER_MEMORY_MB } from '../lib/stack-settings';
-import { warnUnlessShippedRuntime } from './runtime';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 import { parserSentence } from './command-options';
 import { registry } from '../puzzles/registered';
 

@@ -19,17 +19,17 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { type Row, printTable } from '../core/benchmark';
-import { coldStartRows, coldStarts, crowd, crowdRows, reloadRows, reloadUnderTraffic } from './rehearsal/scenarios';
-import { featuredLoad, REHEARSED_STOP_BEFORE_SECONDS, REHEARSED_TIMEOUT_SECONDS, featuredLoadRehearsal, loaderCheckRows, loaderDeployRows, loaderPlanRows, loaderRunRows } from './rehearsal/loader-deploys';
-import { type Stage, startStage } from './rehearsal/stage';
-import { solverAtMemories, solverRows } from './rehearsal/solver';
-import { apiAtMemories, apiRows } from './rehearsal/api-memory';
-import { commandOptions } from './command-options';
+import { coldStartRows, coldStarts, crowd, crowdRows, reloadRows, reloadUnderTraffic } from '../rehearsal/scenarios';
+import { featuredLoad, REHEARSED_STOP_BEFORE_SECONDS, REHEARSED_TIMEOUT_SECONDS, featuredLoadRehearsal, loaderCheckRows, loaderDeployRows, loaderPlanRows, loaderRunRows } from '../rehearsal/loader-deploys';
+import { type Stage, startStage } from '../rehearsal/stage';
+import { solverAtMemories, solverRows } from '../rehearsal/solver';
+import { apiAtMemories, apiRows } from '../rehearsal/api-memory';
+import { commandOptions, unknownWord } from './command-options';
 import { registry } from '../puzzles/registered';
-import { warnUnlessShippedRuntime } from './runtime';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 import { FUNCTION_MEMORY_MB } from '../lib/function-defaults';
 import { LAMBDA_MAX_MEMORY_MB } from '../lib/load-plan';
-import { vcpuShare } from './rehearsal/cpu-share';
+import { vcpuShare } from '../emulator/cpu-share';
 
 const SCENARIOS: Record<string, { title: string; run: (stage: Stage) => Promise<Row[]> }> = {
   cold: { title: `a. A cold container's first question on each puzzle (${FUNCTION_MEMORY_MB.toLocaleString('en-US')} MB: ${vcpuShare(FUNCTION_MEMORY_MB).toFixed(2)} vCPU; frozen between invocations)`, run: async (stage) => coldStartRows(await coldStarts(stage)) },
@@ -47,7 +47,7 @@ const USAGE = `usage: npm run rehearse [-- --only NAME] [--loader-memory MB]
 
 const values = commandOptions({ only: { type: 'string' }, 'loader-memory': { type: 'string' } }, USAGE);
 if (values.only !== undefined && !NAMES.includes(values.only)) {
-  console.error(`There is no scenario "${values.only}".\n${USAGE}`);
+  console.error(`${unknownWord('scenario', values.only, NAMES)}\n${USAGE}`);
   process.exit(2);
 }
 const loaderMemory = values['loader-memory'] === undefined ? undefined : Number(values['loader-memory']);

@@ -10,8 +10,9 @@ import { text } from 'node:stream/consumers';
 import { ENGINES, parseEngine } from '../core/engine';
 import { InvalidInputError, UnreachableError } from '../core/errors';
 import { registry } from '../puzzles/registered';
+import { parserSentence, unknownWord } from './command-options';
 import { ownOptions, solveOptions } from './question-options';
-import { warnUnlessShippedRuntime } from './runtime';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 
 /** The options of the command itself, whatever the puzzle. */
 const COMMAND_OPTIONS = { engine: { type: 'string', default: 'auto' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -60,16 +61,24 @@ type Outcome = { stdout: string; stderr: string; code: number };
 /** What the words ask for, read with every puzzle's offline roles: a solver, or the command's whole outcome (the usage, or what is wrong). */
 async function readWords(argv: string[]): Promise<{ solve: (input: string) => string | Promise<string> } | { outcome: Outcome }> {
   const { judged, options, usage } = await everyJudgedPuzzle();
+  const refused = (sentence: string) => ({ outcome: { stdout: '', stderr: `${sentence}\n${usage}\n`, code: 2 } });
+  let parsed;
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { ...COMMAND_OPTIONS, ...options }, allowPositionals: true, strict: true });
-    if (values.help) return { outcome: { stdout: `${usage}\n`, stderr: '', code: 0 } };
-    const puzzle = positionals.length === 1 ? judged.find((one) => one.name === positionals[0]) : undefined;
-    if (!puzzle) {
-      throw new InvalidInputError(`Name one puzzle, ${orList(judged.map((one) => one.name))}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
-    }
+    parsed = parseArgs({ args: argv, options: { ...COMMAND_OPTIONS, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    return refused(parserSentence(error)); // its first sentence: the advice after it opens a quote it never closes
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { outcome: { stdout: `${usage}\n`, stderr: '', code: 0 } };
+  const names = judged.map((one) => one.name);
+  const puzzle = positionals.length === 1 ? judged.find((one) => one.name === positionals[0]) : undefined;
+  if (!puzzle) {
+    return refused(positionals.length === 1 ? unknownWord('puzzle', positionals[0], names) : `Name one puzzle, ${orList(names)}${positionals.length ? `; got "${positionals.join(' ')}"` : ''}.`);
+  }
+  try {
     return { solve: puzzle.solver(parseEngine(values.engine as string), ownOptions(puzzle.name, puzzle.commandLine.solveOptions, values, options, 'judge input')) };
   } catch (error) {
-    return { outcome: { stdout: '', stderr: `${(error as Error).message}\n${usage}\n`, code: 2 } };
+    return refused((error as Error).message);
   }
 }
 

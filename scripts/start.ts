@@ -22,18 +22,18 @@ import { type ChildDynamo, LocalDynamoError, startLocalDynamo } from '../store/l
 import { ensureTable } from '../store/table-admin';
 import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME } from '../store/table-schema';
-import { type FunctionUrlServer, serveFunctionUrl } from './function-url-server';
+import { type FunctionUrlServer, serveFunctionUrl } from '../emulator/function-url-server';
 import { registry } from '../puzzles/registered';
-import { UsageError, loadArguments, loadCommand, loadSettingsFrom } from './load-tables';
+import { UsageError, loadArguments, loadCommand, loadSettingsFrom } from '../load/load-tables';
 import { DEFAULT_DATA_DIR, recordLocalService } from './local-service';
 import type { LoadedMessage } from './precompute';
-import { withReadinessProbe } from './readiness-probe';
-import { warnUnlessShippedRuntime } from './runtime';
+import { withReadinessProbe } from '../emulator/readiness-probe';
+import { warnUnlessShippedRuntime } from '../emulator/runtime';
 import { parserSentence } from './command-options';
-import { type Supervised, supervise } from './supervised-dynamo';
+import { type Supervised, type SupervisionEvents, supervise } from '../emulator/supervised-dynamo';
 import { terminalLog } from './terminal-log';
-import { solveOnWorkers } from './solve-on-worker';
-import { searchOnThreads } from './search-threads';
+import { solveOnWorkers } from '../emulator/solve-on-worker';
+import { searchOnThreads } from '../emulator/search-threads';
 import type { EstimateBuildMessage } from './build-estimates';
 import { packagedArrayFile } from '../store/array-file';
 
@@ -74,6 +74,8 @@ function settings() {
   const { endpoint: _endpoint, ...passed } = loadValues;
   return { port: Number(portText), load, loadArgs: loadArguments(passed), dataRoot: resolve(data as string), dataDir: join(resolve(data as string), 'dynamodb') };
 }
+
+type Settings = Exclude<ReturnType<typeof settings>, 'help'>;
 
 /**
  * What to try once the service answers, from the puzzles' own examples: a question to each, the
@@ -183,139 +185,191 @@ function buildEstimates(app: AppState, specs: readonly AnyTableSpec[], folder: s
   return builder;
 }
 
+/** What this start has under way, each part set as it starts, so that a stop ends whatever has started. */
+interface Running {
+  /** The embedded DynamoDB as this start started it (absent with --endpoint); `supervised` once it is watched and started again when it dies. */
+  first?: ChildDynamo;
+  supervised?: Supervised;
+  server?: FunctionUrlServer;
+  loader?: ChildProcess;
+  builder?: ChildProcess;
+  /** Takes back the record of this service that lookup and ask read. */
+  forget?: () => void;
+  stopping: boolean;
+}
+
+/** Where the load behind the service stands, between the load's process and the database's supervision. */
+interface LoadState {
+  loaded: boolean;
+  databaseDown: boolean;
+  /** The database's deaths while the current load ran: its exit is then a resume's cue, not a failure. */
+  deathsDuringLoad: number;
+}
+
 async function main(): Promise<void> {
   warnUnlessShippedRuntime();
-  let options;
-  try {
-    options = settings();
-  } catch (error) {
-    console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
-    process.exit(2);
-  }
+  const options = settingsOrExit();
   if (options === 'help') {
     console.log(USAGE);
     return;
   }
-  const { port, load, loadArgs, dataRoot, dataDir } = options;
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  const embedded = () => startLocalDynamo({ path: dataDir, childProcess: true });
-  let first: ChildDynamo | undefined;
-  let supervised: Supervised | undefined;
-  let server: FunctionUrlServer | undefined;
-  let loader: ChildProcess | undefined;
-  let builder: ChildProcess | undefined;
-  let loaded = false;
-  let forget: (() => void) | undefined;
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    supervised?.stopWatching(); // the server goes down with us, not to be started again
-    await stopLoader(loader); // a load cut short resumes at the next start
-    await stopLoader(builder); // a build cut short starts again at the next start
-    await server?.close();
-    await (supervised ?? first)?.close();
-    forget?.();
-    if (code === 0) console.log(load.endpoint ? 'Stopped.' : `Stopped: the local URL and the embedded DynamoDB (its data stays in ${dataDir}).`);
-    process.exit(code);
-  };
+  const running: Running = { stopping: false };
+  const stop = (code: number) => stopService(running, options, code);
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  let app: AppState;
-  let endpoint: string;
   // Where the files-only estimate tables are put once built: emptied at each start, so that only
   // files this code built are read (a link to each is put back in moments when it is kept).
-  const estimateFolder = join(dataRoot, 'tables');
+  const estimateFolder = join(options.dataRoot, 'tables');
+  let app: AppState;
+  let endpoint: string;
+  let url: string;
   try {
-    if (!load.endpoint) first = await embedded();
-    endpoint = load.endpoint ?? first!.endpoint;
-    rmSync(estimateFolder, { recursive: true, force: true });
-    mkdirSync(estimateFolder, { recursive: true });
-    app = await serviceOn(endpoint, estimateFolder);
-    if (first && (await hasOutdatedTables(app, load.specs))) {
-      console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);
-      await first.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      first = await embedded();
-      endpoint = first.endpoint;
-      app = await serviceOn(endpoint, estimateFolder);
-    }
-    const { handler, probe } = withReadinessProbe(app);
-    server = await serveFunctionUrl(handler, { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) });
-    const health = await probe(server.url); // not logged: no client asked
-    // 503 until the tables are loaded: the service answers, by search
-    if (health !== 200 && health !== 503) throw new Error(`the local URL answered /health with ${health}`);
+    ({ app, endpoint } = await openService(running, options, estimateFolder));
+    url = await serveLocally(running, app, options.port);
   } catch (error) {
-    const message =
-      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? `port ${port} is in use; set PORT to another one`
-        : error instanceof LocalDynamoError
-          ? error.message.replace(/\.$/, '')
-          : (error as Error).message;
-    console.error(`npm start failed: ${message}`);
+    console.error(`npm start failed: ${startFailure(error, options.port)}`);
     await stop(1);
     return;
   }
 
-  const url = server.url;
   // Recorded for lookup and ask when the database is this process's own (in its folder).
-  if (first) forget = recordLocalService(dataRoot, { url, endpoint, pid: process.pid });
+  if (running.first) running.forget = recordLocalService(options.dataRoot, { url, endpoint, pid: process.pid });
   console.log(`tablebase is answering on ${url} (ready in ${seconds()} s; Ctrl-C stops it)`);
   console.log(`  open ${url}/ in a browser for the page, or try:`);
-  for (const line of tryLines(url, dataRoot === resolve(DEFAULT_DATA_DIR) ? '' : ` --data ${dataRoot}`)) console.log(`  ${line}`);
+  for (const line of tryLines(url, options.dataRoot === resolve(DEFAULT_DATA_DIR) ? '' : ` --data ${options.dataRoot}`)) console.log(`  ${line}`);
+  loadBehindService(running, app, endpoint, options, estimateFolder, seconds);
+}
 
-  // The tables load behind the running service, in a process of its own (its progress and
-  // summary lines come straight through); until a table's manifest is written its questions are
-  // answered by search. A load the database's death cut short starts again once it is back, and
-  // resumes where it was.
-  const precompute = fileURLToPath(new URL('./precompute.ts', import.meta.url));
-  let deathsDuringLoad = 0;
+/** The command's settings, or its usage on the error stream and exit code 2 when they are wrong. */
+function settingsOrExit(): ReturnType<typeof settings> {
+  try {
+    return settings();
+  } catch (error) {
+    console.error(`${(error as Error).message.split('\n')[0]}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** Ends whatever has started (once, whichever signal or failure asks first) and exits with `code`. */
+async function stopService(running: Running, { load, dataDir }: Settings, code: number): Promise<void> {
+  if (running.stopping) return;
+  running.stopping = true;
+  running.supervised?.stopWatching(); // the server goes down with us, not to be started again
+  await stopLoader(running.loader); // a load cut short resumes at the next start
+  await stopLoader(running.builder); // a build cut short starts again at the next start
+  await running.server?.close();
+  await (running.supervised ?? running.first)?.close();
+  running.forget?.();
+  if (code === 0) console.log(load.endpoint ? 'Stopped.' : `Stopped: the local URL and the embedded DynamoDB (its data stays in ${dataDir}).`);
+  process.exit(code);
+}
+
+/**
+ * The service's state on its database: the --endpoint, or the embedded DynamoDB started on the
+ * data folder, started again on an empty one when its tables were written by another schema
+ * version (they are rebuilt from scratch). The estimate folder is emptied on the way.
+ */
+async function openService(running: Running, { load, dataDir }: Settings, estimateFolder: string): Promise<{ app: AppState; endpoint: string }> {
+  const embedded = () => startLocalDynamo({ path: dataDir, childProcess: true });
+  if (!load.endpoint) running.first = await embedded();
+  let endpoint = load.endpoint ?? running.first!.endpoint;
+  rmSync(estimateFolder, { recursive: true, force: true });
+  mkdirSync(estimateFolder, { recursive: true });
+  let app = await serviceOn(endpoint, estimateFolder);
+  if (running.first && (await hasOutdatedTables(app, load.specs))) {
+    console.log(`The tables in ${dataDir} were written by an older version of tablebase; rebuilding them from scratch.`);
+    await running.first.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    running.first = await embedded();
+    endpoint = running.first.endpoint;
+    app = await serviceOn(endpoint, estimateFolder);
+  }
+  return { app, endpoint };
+}
+
+/** Serves the function on the local URL, and its URL once /health answers there as it should. */
+async function serveLocally(running: Running, app: AppState, port: number): Promise<string> {
+  const { handler, probe } = withReadinessProbe(app);
+  const server = (running.server = await serveFunctionUrl(handler, { port, onFailure: (error) => app.log.error('the function failed; the local URL answered 502', { error: String(error), stack: (error as Error)?.stack }) }));
+  const health = await probe(server.url); // not logged: no client asked
+  // 503 until the tables are loaded: the service answers, by search
+  if (health !== 200 && health !== 503) throw new Error(`the local URL answered /health with ${health}`);
+  return server.url;
+}
+
+/** Why the start failed, in a clause: the port's owner and the database's own sentence named as a person fixes them. */
+function startFailure(error: unknown, port: number): string {
+  return (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+    ? `port ${port} is in use; set PORT to another one`
+    : error instanceof LocalDynamoError
+      ? error.message.replace(/\.$/, '')
+      : (error as Error).message;
+}
+
+/**
+ * The tables load behind the running service, in a process of its own (its progress and
+ * summary lines come straight through); until a table's manifest is written its questions are
+ * answered by search. A load the database's death cut short starts again once it is back, and
+ * resumes where it was.
+ */
+function loadBehindService(running: Running, app: AppState, endpoint: string, options: Settings, estimateFolder: string, seconds: () => string): void {
+  const state: LoadState = { loaded: false, databaseDown: false, deathsDuringLoad: 0 };
   const startLoad = () => {
-    deathsDuringLoad = 0;
-    // /health says these are being loaded, rather than advising a load, until each is (or the load stops)
-    const underWay = new Set(load.specs.map((spec) => spec.table));
-    app.answers.loadsUnderWay([...underWay]);
-    loader = fork(precompute, ['--endpoint', endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
-    loader.on('message', (message: LoadedMessage) => {
-      underWay.delete(message.loaded);
-      app.answers.loadsUnderWay([...underWay]);
-      app.answers.tablesChanged();
-      console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
-    });
+    state.deathsDuringLoad = 0;
+    const loader = (running.loader = forkLoad(app, endpoint, options, seconds));
     loader.on('exit', (code, signal) => {
       app.answers.loadsUnderWay([]);
       // the stronger estimates are built once the tables are loaded: the load has every core till then
-      if (!builder && !stopping) builder = buildEstimates(app, load.specs, estimateFolder, seconds);
-      if (code === 0) loaded = true;
-      else if (stopping || databaseDown) return; // the load starts again when the database is back
-      else if (deathsDuringLoad > 0) startLoad(); // the database died under it and is back: resume
+      if (!running.builder && !running.stopping) running.builder = buildEstimates(app, options.load.specs, estimateFolder, seconds);
+      if (code === 0) state.loaded = true;
+      else if (running.stopping || state.databaseDown) return; // the load starts again when the database is back
+      else if (state.deathsDuringLoad > 0) startLoad(); // the database died under it and is back: resume
       else console.error(`Loading the tables stopped (${signal ?? `exit code ${code}`}). The service goes on answering by search; restart to try the load again.`);
     });
   };
-  let databaseDown = false;
-  if (first) {
-    supervised = supervise(first, {
-      died: (cause) => {
-        databaseDown = true;
-        if (loader && loader.exitCode === null && loader.signalCode === null) deathsDuringLoad++;
-        console.error(`The embedded DynamoDB stopped: ${cause}. Answering by search while it starts again on ${dataDir}.`);
-      },
-      back: (after) => {
-        databaseDown = false;
-        app.answers.storeBack();
-        console.log(`The embedded DynamoDB is back after ${after.toFixed(1)} s, its data intact: the tables answer again.`);
-        const running = loader !== undefined && loader.exitCode === null && loader.signalCode === null;
-        if (!loaded && !running && !stopping) startLoad();
-      },
-      gaveUp: (cause, deaths) => {
-        databaseDown = false;
-        console.error(`The embedded DynamoDB stopped ${deaths} times within a minute (last: ${cause}); it is not started again. The service goes on answering by search; fix the cause and restart npm start.`);
-      },
-    });
-  }
+  if (running.first) running.supervised = supervise(running.first, databaseEvents(running, app, options.dataDir, state, startLoad));
   startLoad();
+}
+
+/** The load's process (npm run precompute), with /health saying which tables it has still to load. */
+function forkLoad(app: AppState, endpoint: string, { load, loadArgs }: Settings, seconds: () => string): ChildProcess {
+  const precompute = fileURLToPath(new URL('./precompute.ts', import.meta.url));
+  // /health says these are being loaded, rather than advising a load, until each is (or the load stops)
+  const underWay = new Set(load.specs.map((spec) => spec.table));
+  app.answers.loadsUnderWay([...underWay]);
+  const loader = fork(precompute, ['--endpoint', endpoint, '--table', DEFAULT_TABLE_NAME, ...loadArgs], { stdio: 'inherit' });
+  loader.on('message', (message: LoadedMessage) => {
+    underWay.delete(message.loaded);
+    app.answers.loadsUnderWay([...underWay]);
+    app.answers.tablesChanged();
+    console.log(`${message.loaded}: answering from the table (${seconds()} s after start)`);
+  });
+  return loader;
+}
+
+/** What the service does as the embedded DynamoDB dies and comes back: says so, and starts again a load it cut short. */
+function databaseEvents(running: Running, app: AppState, dataDir: string, state: LoadState, startLoad: () => void): SupervisionEvents {
+  const loadRunning = () => running.loader !== undefined && running.loader.exitCode === null && running.loader.signalCode === null;
+  return {
+    died: (cause) => {
+      state.databaseDown = true;
+      if (loadRunning()) state.deathsDuringLoad++;
+      console.error(`The embedded DynamoDB stopped: ${cause}. Answering by search while it starts again on ${dataDir}.`);
+    },
+    back: (after) => {
+      state.databaseDown = false;
+      app.answers.storeBack();
+      console.log(`The embedded DynamoDB is back after ${after.toFixed(1)} s, its data intact: the tables answer again.`);
+      if (!state.loaded && !loadRunning() && !running.stopping) startLoad();
+    },
+    gaveUp: (cause, deaths) => {
+      state.databaseDown = false;
+      console.error(`The embedded DynamoDB stopped ${deaths} times within a minute (last: ${cause}); it is not started again. The service goes on answering by search; fix the cause and restart npm start.`);
+    },
+  };
 }
 
 /** Ends a load still running, and waits (briefly) until it has. */

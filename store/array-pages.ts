@@ -9,7 +9,7 @@
  * records is { ranks: total bytes, ranksPerPage: pageBytes, multiplier: 1 }, so that a resumed
  * load recognises the same pages, and a reader finds every key from the manifest alone.
  */
-import type { PageLayout } from './page-layout';
+import type { PageLayout } from '../packing/page-layout';
 import type { TableId } from './table-keys';
 import { keyPrefix, pageKey } from './table-keys';
 import { pageCapacity } from './page-items';

@@ -5,7 +5,7 @@
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { ArrayShape } from './array-pages';
-import type { PageLayout } from './page-layout';
+import type { PageLayout } from '../packing/page-layout';
 import { type TableId, manifestKey, progressKey } from './table-keys';
 import { type DynamoItem, MalformedItemError, PARTITION_KEY } from './table-schema';
 

@@ -5,25 +5,26 @@
  * Building a table runs the BFS (which gives every position's distance and optimal moves), then
  * computes every record's size in bits without encoding it (a line's bits are its first step's
  * plus the bits of the line from the position that step reaches, so one pass in BFS order does
- * it), picks the page size (ranks per page) that fills pages as far as a 4 KB item allows, and
- * lists the pages, and encodes them all into one buffer. Besides that buffer (a few bytes a
- * position), only the BFS tables and a byte per rank are held in memory; no object per position.
+ * it), picks the page size (ranks per page) that fills pages as far as a 4 KB item allows
+ * (page-size.ts), lists the pages, and encodes them all into one buffer. Besides that buffer (a
+ * few bytes a position), only the BFS tables and a byte per rank are held in memory; no object
+ * per position.
  */
 import { type BfsTable, NONE, distanceOf, lowestMove } from '../core/bfs';
-import { SparseIndex } from './entry-index';
-import { measureSection } from './measure';
-import { DISTANCE_BITS, type PositionRecord, pageBytesBound } from './page-codec';
-import { PageCodecLimitError, pageCodecProblems } from './page-codec-limits';
-import { type MeasuredSection, encodePages, entryDistance, entryLength, entryMoves } from './page-encoding';
-import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf } from './page-layout';
+import { type MeasureInput, measureSection } from '../packing/measure';
+import type { ThreadJob } from '../core/threads';
+import type { PositionRecord } from '../packing/page-codec';
+import { PageCodecLimitError, pageCodecProblems } from '../packing/page-codec-limits';
+import { type MeasuredSection, encodePages } from '../packing/page-encoding';
+import { type PageLayout, goldenMultiplier, pageCount, pageSlotOf } from '../packing/page-layout';
 import type { ArrayPages } from './array-pages';
-import type { PagedPuzzle } from './paged-puzzle';
+import type { PagedPuzzle } from '../packing/paged-puzzle';
 import type { TableId } from './table-keys';
 import type { Catalog } from './catalog';
 import type { TableEstimate } from './load-estimate';
 import type { FarthestPosition } from './manifests';
 import { pageKey } from './table-keys';
-import { pageCapacity } from './page-items';
+import { choosePageLayout } from './page-size';
 
 /** A logical table before its positions (or arrays) are computed: enough to compare with a manifest. */
 export interface TableSpec<Pages extends TablePages | ArrayPages = TablePages> {
@@ -115,11 +116,11 @@ export interface Section {
   /** A position of the section as the API writes it, from its code and its line (cells the hole moves to). */
   readonly describe: (code: number, line: readonly number[]) => Omit<FarthestPosition, 'steps'>;
   /**
-   * A module that, run as a worker thread, measures this section's records (it calls measure.ts
-   * serveMeasure with the puzzle's format and the section's space), so that a build on several
-   * threads measures on all of them; the BFS tables must then be in shared memory.
+   * The thread job that measures this section's records (measure.ts measuringJob, with the
+   * puzzle's format and the section's space), so that a build on several threads measures on all
+   * of them; the BFS tables must then be in shared memory.
    */
-  readonly measureThread?: string;
+  readonly measureThread?: ThreadJob<MeasureInput>;
 }
 
 /** The record of the position `code` (which must be in the section's table) and its hole's cell. */
@@ -139,109 +140,6 @@ function recordOf(format: PagedPuzzle, section: Section, code: number): { hole: 
   return { hole, record: { distance: distance[rank], optimal: optimal[rank], line } };
 }
 
-/** A record's size in bits (0: no position at this rank). */
-const entryBits = (word: number) => (word === 0 ? 0 : DISTANCE_BITS + (entryDistance(word) > 0 ? entryMoves(word) : 0) + entryLength(word));
-
-/**
- * Each record's size in bits, for choosing the page size: by scrambled rank (0: no position there)
- * for a table holding most of its space; for a sparse one, by entry beside the entries' sorted
- * scrambled ranks, so that sizing its pages costs its positions, not its space's ranks (a table of
- * a few thousand positions in a space of 67 million ranks would otherwise pass over all of them
- * a dozen times).
- */
-type RecordBits = { readonly byValue: Uint8Array } | { readonly values: Uint32Array; readonly bits: Uint8Array };
-
-function recordBits({ index, entries }: MeasuredSection, ranks: number): RecordBits {
-  if (index instanceof SparseIndex) {
-    const bits = new Uint8Array(index.size);
-    for (let entry = 0; entry < index.size; entry++) bits[entry] = entryBits(entries[2 * entry + 1]);
-    return { values: index.values, bits };
-  }
-  const byValue = new Uint8Array(ranks);
-  for (let entry = 0; entry < index.size; entry++) byValue[index.valueAt(entry)] = entryBits(entries[2 * entry + 1]);
-  return { byValue };
-}
-
-/** The largest page, in bytes (by the codec's bound), with `ranksPerPage`. */
-function largestPage(bitsBySection: readonly RecordBits[], ranks: number, ranksPerPage: number): number {
-  let largest = 0;
-  for (const section of bitsBySection) {
-    largest = Math.max(largest, 'byValue' in section ? largestDense(section.byValue, ranks, ranksPerPage) : largestSparse(section.values, section.bits, ranks, ranksPerPage));
-  }
-  return largest;
-}
-
-function largestDense(bits: Uint8Array, ranks: number, ranksPerPage: number): number {
-  let largest = 0;
-  for (let start = 0; start < ranks; start += ranksPerPage) {
-    const end = Math.min(ranks, start + ranksPerPage);
-    let records = 0;
-    let total = 0;
-    for (let v = start; v < end; v++) {
-      const b = bits[v];
-      if (b !== 0) {
-        records++;
-        total += b;
-      }
-    }
-    largest = Math.max(largest, pageBytesBound(end - start, records, total));
-  }
-  return largest;
-}
-
-/** The same as largestDense, over the pages holding positions, and a page holding none if there is one. */
-function largestSparse(values: Uint32Array, bits: Uint8Array, ranks: number, ranksPerPage: number): number {
-  const pages = Math.ceil(ranks / ranksPerPage);
-  let largest = 0;
-  let filled = 0;
-  let lastFilled = false;
-  for (let i = 0; i < values.length; ) {
-    const page = Math.floor(values[i] / ranksPerPage);
-    const start = page * ranksPerPage;
-    const end = Math.min(ranks, start + ranksPerPage);
-    let records = 0;
-    let total = 0;
-    for (; i < values.length && values[i] < end; i++) {
-      records++;
-      total += bits[i];
-    }
-    largest = Math.max(largest, pageBytesBound(end - start, records, total));
-    filled++;
-    if (page === pages - 1) lastFilled = true;
-  }
-  if (filled - (lastFilled ? 1 : 0) < pages - 1) largest = Math.max(largest, pageBytesBound(ranksPerPage, 0, 0));
-  if (!lastFilled) largest = Math.max(largest, pageBytesBound(ranks - (pages - 1) * ranksPerPage, 0, 0));
-  return largest;
-}
-
-/**
- * The most ranks per page for which no page outgrows `capacity`: a first guess from the average
- * bits per rank, then a few corrections by the largest page found (scrambling makes pages so even
- * that the guess is within a few percent).
- */
-function chooseRanksPerPage(bitsBySection: readonly RecordBits[], ranks: number, capacity: number): number {
-  let present = 0;
-  let totalBits = 0;
-  for (const section of bitsBySection) {
-    const bits = 'byValue' in section ? section.byValue : section.bits;
-    for (let v = 0; v < bits.length; v++) if (bits[v] !== 0) (present++, (totalBits += bits[v]));
-  }
-  const slots = ranks * bitsBySection.length;
-  const density = present / slots;
-  const gapBits = density < 1 ? density * (Math.log2(1 / density) + 2) : 0;
-  let guess = Math.max(1, Math.min(ranks, Math.floor(((capacity - 3) * 8) / (totalBits / slots + gapBits))));
-  let best = 0;
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const largest = largestPage(bitsBySection, ranks, guess);
-    if (largest <= capacity) best = Math.max(best, guess);
-    const next = Math.max(1, Math.min(ranks, Math.floor((guess * capacity) / largest)));
-    if (next === guess || (largest <= capacity && next <= best)) break;
-    guess = largest > capacity ? Math.min(next, guess - 1) : next;
-  }
-  if (best === 0) throw new Error('no page size keeps every page within an item');
-  return best;
-}
-
 /** How a table is built. */
 export interface BuildOptions {
   /**
@@ -255,77 +153,24 @@ export interface BuildOptions {
 
 /** The pages of a logical table made of `sections` (one per goal), all of one puzzle. */
 export async function planPages(format: PagedPuzzle, sections: readonly Section[], options: BuildOptions = {}): Promise<TablePages> {
-  // Before anything is measured: a record's fields past the codec's limits would be stored wrongly, with nothing said.
-  const problems = pageCodecProblems(format, Math.max(0, ...sections.map(({ bfs }) => bfs.levels.length - 1)));
-  if (problems.length > 0) throw new PageCodecLimitError(`The table of ${sections.map(({ name }) => name).join(', ')} cannot be stored as pages. ${problems.join(' ')}`);
+  refuseRecordsPastCodec(format, sections);
   const threads = Math.max(1, options.threads ?? 1);
   const multiplier = goldenMultiplier(format.ranks);
   const unpaged = { ranks: format.ranks, ranksPerPage: format.ranks, multiplier };
-  // On several threads, the records go in memory they all can read (no copy: the system commits
-  // shared memory as it is written, as it does the rest).
-  const measured: MeasuredSection[] = [];
-  let measuringThreads = 1;
-  for (const section of sections) {
-    const { space, optimal, order, levels } = section.bfs;
-    const records = await measureSection(format, { space, optimal, order, levels }, unpaged, threads, section.measureThread);
-    measured.push(records);
-    measuringThreads = Math.max(measuringThreads, records.threads);
-  }
+  const { measured, measuringThreads } = await measureSections(format, sections, unpaged, threads);
   options.partDone?.('measure');
-  const bitsBySection = measured.map((m) => recordBits(m, format.ranks));
-  // Room for the longest key any page could have (a page per rank), so no layout outgrows an item.
-  const longestKey = sections.map((section) => pageKey(section.name, pageCount({ ...unpaged, ranksPerPage: 1 }), format.pageDigits)).sort((a, b) => b.length - a.length)[0];
-  const capacity = pageCapacity(longestKey);
-  const layout: PageLayout = { ...unpaged, ranksPerPage: chooseRanksPerPage(bitsBySection, format.ranks, capacity) };
+  const { layout, capacity } = choosePageLayout(format, sections, measured, unpaged);
   options.partDone?.('size');
-  bitsBySection.length = 0;
-
-  // Every page is written, empty or not (scrambling leaves hardly any empty), so that a missing
-  // item always means something went wrong rather than "no positions here".
-  const pages: PageRef[] = [];
-  sections.forEach((section, index) => {
-    for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page, format.pageDigits), section: index, page });
-  });
+  const pages = listPages(format, sections, layout);
 
   // Every page is encoded now, each into its own item-sized slot of one buffer: the load then
   // only sends bytes, as fast as the server takes them, and its size and cost are known before
   // the first write (memory is committed as it is written: a few bytes a position).
   const encoded = await encodePages(layout, measured, capacity, threads);
+  // The buffer holds the pages now: the records can go while the table is held.
   measured.length = 0;
 
-  const levels: number[] = [];
-  for (const section of sections) section.bfs.levels.forEach((count, k) => (levels[k] = (levels[k] ?? 0) + count));
-
-  /** The position at `index` of a section's BFS order, where it is stored, and its expected record. */
-  const storedPosition = (sectionIndex: number, index: number): StoredPosition => {
-    const section = sections[sectionIndex];
-    const code = section.bfs.order[index];
-    const rank = section.bfs.space.rank(code);
-    if (section.bfs.distance[rank] === NONE) throw new Error('a BFS order holds a position without a distance');
-    const { page, slot } = pageSlotOf(layout, rank);
-    return { key: pageKey(section.name, page, format.pageDigits), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
-  };
-
-  /**
-   * Per section and page: how many positions it holds and the BFS-order indexes of its lowest and
-   * highest slots, from each position's rank scrambled and divided by the page size, as a reader
-   * finds it (pageSlotOf); built on first use.
-   */
-  let pageEnds: { count: Uint32Array; firstSlot: Int32Array; first: Int32Array; lastSlot: Int32Array; last: Int32Array }[] | undefined;
-  const endsOfPages = () =>
-    (pageEnds ??= sections.map((section) => {
-      const total = pageCount(layout);
-      const ends = { count: new Uint32Array(total), firstSlot: new Int32Array(total).fill(layout.ranksPerPage), first: new Int32Array(total).fill(-1), lastSlot: new Int32Array(total).fill(-1), last: new Int32Array(total).fill(-1) };
-      const { order, space } = section.bfs;
-      for (let i = 0; i < order.length; i++) {
-        const { page, slot } = pageSlotOf(layout, space.rank(order[i]));
-        ends.count[page]++;
-        if (slot < ends.firstSlot[page]) (ends.firstSlot[page] = slot), (ends.first[page] = i);
-        if (slot > ends.lastSlot[page]) (ends.lastSlot[page] = slot), (ends.last[page] = i);
-      }
-      return ends;
-    }));
-
+  const levels = levelCounts(sections);
   return {
     format,
     layout,
@@ -335,6 +180,69 @@ export async function planPages(format: PagedPuzzle, sections: readonly Section[
     encode: (index) => encoded.page(index),
     measuringThreads,
     encodingThreads: encoded.threads,
+    ...expectedPositions(format, sections, layout, pages, levels),
+  };
+}
+
+/** Before anything is measured: a record's fields past the codec's limits would be stored wrongly, with nothing said. */
+function refuseRecordsPastCodec(format: PagedPuzzle, sections: readonly Section[]): void {
+  const problems = pageCodecProblems(format, Math.max(0, ...sections.map(({ bfs }) => bfs.levels.length - 1)));
+  if (problems.length > 0) throw new PageCodecLimitError(`The table of ${sections.map(({ name }) => name).join(', ')} cannot be stored as pages. ${problems.join(' ')}`);
+}
+
+/**
+ * Every section's records (fields and line codes), a section at a time, and the most threads any
+ * section was measured on. On several threads, the records go in memory they all can read (no
+ * copy: the system commits shared memory as it is written, as it does the rest).
+ */
+async function measureSections(format: PagedPuzzle, sections: readonly Section[], unpaged: PageLayout, threads: number): Promise<{ measured: MeasuredSection[]; measuringThreads: number }> {
+  const measured: MeasuredSection[] = [];
+  let measuringThreads = 1;
+  for (const section of sections) {
+    const { space, optimal, order, levels } = section.bfs;
+    const records = await measureSection(format, { space, optimal, order, levels }, unpaged, threads, section.measureThread);
+    measured.push(records);
+    measuringThreads = Math.max(measuringThreads, records.threads);
+  }
+  return { measured, measuringThreads };
+}
+
+/**
+ * Every page in load order, section after section. Every page is written, empty or not (scrambling
+ * leaves hardly any empty), so that a missing item always means something went wrong rather than
+ * "no positions here".
+ */
+function listPages(format: PagedPuzzle, sections: readonly Section[], layout: PageLayout): PageRef[] {
+  const pages: PageRef[] = [];
+  sections.forEach((section, index) => {
+    for (let page = 0; page < pageCount(layout); page++) pages.push({ key: pageKey(section.name, page, format.pageDigits), section: index, page });
+  });
+  return pages;
+}
+
+/** How many positions at each distance, over all the sections. */
+function levelCounts(sections: readonly Section[]): number[] {
+  const levels: number[] = [];
+  for (const section of sections) section.bfs.levels.forEach((count, k) => (levels[k] = (levels[k] ?? 0) + count));
+  return levels;
+}
+
+/**
+ * What the table's positions must be where they are stored, worked out from the BFS and the
+ * layout alone (not from the encoded pages, which they check): spot checks, each page's ends, and
+ * the positions farthest from their goal.
+ */
+function expectedPositions(
+  format: PagedPuzzle,
+  sections: readonly Section[],
+  layout: PageLayout,
+  pages: readonly PageRef[],
+  levels: readonly number[],
+): Pick<TablePages, 'samplePosition' | 'farthestPositions' | 'expectedPage' | 'farthest'> {
+  const storedPosition = (sectionIndex: number, index: number) => storedPositionOf(format, sections, layout, sectionIndex, index);
+  // Built on first use: one pass over every section's BFS order.
+  let pageEnds: PageEnds[] | undefined;
+  return {
     samplePosition(random) {
       let pick = Math.floor(random() * levels.reduce((a, b) => a + b, 0));
       let index = 0;
@@ -353,21 +261,53 @@ export async function planPages(format: PagedPuzzle, sections: readonly Section[
     },
     expectedPage(index) {
       const { key, section, page } = pages[index];
-      const ends = endsOfPages()[section];
+      const ends = (pageEnds ??= sections.map((each) => pageEndsOf(each, layout)))[section];
       const at = (i: number) => (i < 0 ? undefined : storedPosition(section, i));
       return { key, positions: ends.count[page], first: at(ends.first[page]), last: at(ends.last[page]) };
     },
     farthest(limit) {
-      // Each section's last BFS level is at its far end; the farthest of those ends, ties in
-      // section order, then in BFS order.
-      const candidates = sections.flatMap((section, sectionIndex) => {
-        const { order } = section.bfs;
-        return Array.from(order.subarray(Math.max(0, order.length - limit)), (code) => ({ section, sectionIndex, code, steps: distanceOf(section.bfs, code)! }));
-      });
-      return candidates
-        .sort((a, b) => b.steps - a.steps || a.sectionIndex - b.sectionIndex)
-        .slice(0, limit)
-        .map(({ section, code, steps }) => ({ ...section.describe(code, recordOf(format, section, code).record.line), steps }));
+      return farthestOf(format, sections, limit);
     },
   };
+}
+
+/** The position at `index` of a section's BFS order, where it is stored, and its expected record. */
+function storedPositionOf(format: PagedPuzzle, sections: readonly Section[], layout: PageLayout, sectionIndex: number, index: number): StoredPosition {
+  const section = sections[sectionIndex];
+  const code = section.bfs.order[index];
+  const rank = section.bfs.space.rank(code);
+  if (section.bfs.distance[rank] === NONE) throw new Error('a BFS order holds a position without a distance');
+  const { page, slot } = pageSlotOf(layout, rank);
+  return { key: pageKey(section.name, page, format.pageDigits), section: sectionIndex, page, slot, record: recordOf(format, section, code).record };
+}
+
+/** Per page of a section: how many positions it holds, and the BFS-order indexes of its lowest and highest slots (-1: none). */
+type PageEnds = { count: Uint32Array; firstSlot: Int32Array; first: Int32Array; lastSlot: Int32Array; last: Int32Array };
+
+/** A section's page ends, from each position's rank scrambled and divided by the page size, as a reader finds it (pageSlotOf). */
+function pageEndsOf(section: Section, layout: PageLayout): PageEnds {
+  const total = pageCount(layout);
+  const ends = { count: new Uint32Array(total), firstSlot: new Int32Array(total).fill(layout.ranksPerPage), first: new Int32Array(total).fill(-1), lastSlot: new Int32Array(total).fill(-1), last: new Int32Array(total).fill(-1) };
+  const { order, space } = section.bfs;
+  for (let i = 0; i < order.length; i++) {
+    const { page, slot } = pageSlotOf(layout, space.rank(order[i]));
+    ends.count[page]++;
+    if (slot < ends.firstSlot[page]) (ends.firstSlot[page] = slot), (ends.first[page] = i);
+    if (slot > ends.lastSlot[page]) (ends.lastSlot[page] = slot), (ends.last[page] = i);
+  }
+  return ends;
+}
+
+/** The `limit` positions farthest from their goal over all sections, farthest first, as the API writes them. */
+function farthestOf(format: PagedPuzzle, sections: readonly Section[], limit: number): FarthestPosition[] {
+  // Each section's last BFS level is at its far end; the farthest of those ends, ties in
+  // section order, then in BFS order.
+  const candidates = sections.flatMap((section, sectionIndex) => {
+    const { order } = section.bfs;
+    return Array.from(order.subarray(Math.max(0, order.length - limit)), (code) => ({ section, sectionIndex, code, steps: distanceOf(section.bfs, code)! }));
+  });
+  return candidates
+    .sort((a, b) => b.steps - a.steps || a.sectionIndex - b.sectionIndex)
+    .slice(0, limit)
+    .map(({ section, code, steps }) => ({ ...section.describe(code, recordOf(format, section, code).record.line), steps }));
 }

@@ -11,7 +11,7 @@
  */
 import { type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { BATCH_SIZE, type WriteStats, writeBatchRequests } from './batch-writer';
-import { type DecodedPage, type PositionRecord, decodePage } from './page-codec';
+import { type DecodedPage, type PositionRecord, decodePage } from '../packing/page-codec';
 import { readPages } from './page-reads';
 import type { ReadPace } from './read-pace';
 import { DEFAULT_RETRY, type RetryPolicy, backoff, isRetryable } from './retry';

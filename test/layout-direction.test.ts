@@ -8,10 +8,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LAYERS } from './layers';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** Each top folder's layer: a file may import from its layer or a lower one. */
-const LAYERS: Readonly<Record<string, number>> = { core: 0, api: 0, store: 1, widgets: 1, puzzles: 2, lambda: 3, lib: 4, scripts: 5, bin: 5, functions: 6, bench: 7 };
 function codeFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
@@ -20,8 +19,8 @@ function codeFiles(folder: string): string[] {
   });
 }
 
-/** Folders no product file may import from, whatever its layer: the tests, and the docs' examples. */
-const NEVER_IMPORTED = new Set(['test', 'docs']);
+/** Folders no product file may import from, whatever its layer: the tests, the docs' examples, and the mutation runs' configs. */
+const NEVER_IMPORTED = new Set(['test', 'docs', 'mutation']);
 
 /** A top folder's layer; a file at the root (package.json) is below everything. */
 const layerOf = (folder: string) => (NEVER_IMPORTED.has(folder) ? Number.POSITIVE_INFINITY : (LAYERS[folder] ?? -1));
@@ -44,21 +43,21 @@ const ENTRY_POINTS = [
   'bench/estimates.ts',
   'bench/run.ts',
   'bin/tablebase.ts',
+  'emulator/search-threads.ts',
+  'emulator/solve-on-worker.ts',
   'functions/api.ts',
   'functions/loader.ts',
   'functions/solver.ts',
-    'scripts/ask.ts',
+  'load/load-tables.ts',
+  'scripts/ask.ts',
   'scripts/build-estimates.ts',
   'scripts/build-page.ts',
   'scripts/figures.ts',
-  'scripts/load-tables.ts',
   'scripts/lookup.ts',
   'scripts/package-tables.ts',
   'scripts/precompute.ts',
   'scripts/rehearse.ts',
-  'scripts/search-threads.ts',
   'scripts/smoke.ts',
-  'scripts/solve-on-worker.ts',
   'scripts/solve.ts',
   'scripts/start.ts',
 ];
@@ -69,6 +68,12 @@ const namesTheRegistry = (text: string) => /['"][./]*puzzles\/registered['"]|['"
 describe('the layers', () => {
   const files = Object.keys(LAYERS).flatMap((folder) => codeFiles(join(ROOT, folder)).map((path) => relative(ROOT, path)));
 
+  it('cover every top folder that holds code', () => {
+    const IGNORED = new Set(['node_modules', 'cdk.out', 'reports', 'test-results', ...NEVER_IMPORTED]);
+    const folders = readdirSync(ROOT).filter((name) => !name.startsWith('.') && !IGNORED.has(name) && statSync(join(ROOT, name)).isDirectory());
+    expect(folders.filter((folder) => codeFiles(join(ROOT, folder)).length > 0 && LAYERS[folder] === undefined)).toEqual([]);
+  });
+
   it('import downward only', () => {
     expect(files.length).toBeGreaterThan(200);
     const upward = files.flatMap((file) => upwardImports(file, readFileSync(join(ROOT, file), 'utf8')));
@@ -77,7 +82,7 @@ describe('the layers', () => {
 
   it('catch a planted upward import, static or lazy, and let a downward one be', () => {
     expect(upwardImports('store/page-store.ts', "import { createHandler } from '../lambda/handler';")).toEqual(['store/page-store.ts -> ../lambda/handler']);
-    expect(upwardImports('puzzles/eight/solver.ts', "const bundle = () => import('../../scripts/function-bundle');")).toEqual(['puzzles/eight/solver.ts -> ../../scripts/function-bundle']);
+    expect(upwardImports('puzzles/eight/solver.ts', "const bundle = () => import('../../emulator/function-bundle');")).toEqual(['puzzles/eight/solver.ts -> ../../emulator/function-bundle']);
     expect(upwardImports('core/bfs.ts', "export { x } from '../bench/harness';")).toEqual(['core/bfs.ts -> ../bench/harness']);
     expect(upwardImports('bench/run.ts', "import { quietLog } from '../test/support/log';")).toEqual(['bench/run.ts -> ../test/support/log']);
     expect(upwardImports('scripts/ask.ts', "import { ask } from '../docs/clients/public-client';")).toEqual(['scripts/ask.ts -> ../docs/clients/public-client']);

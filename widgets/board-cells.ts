@@ -8,12 +8,6 @@ export function cellsOf(board: string): string {
   return board.replace(/\//g, '');
 }
 
-/** The cells a URL field gives if they match `pattern`, else `fallback` (a board that is not one is not kept). */
-export function cellsOrDefault(value: string | null, pattern: RegExp, fallback: string): string {
-  const cells = cellsOf(value ?? '');
-  return pattern.test(cells) ? cells : fallback;
-}
-
 /** The board with the pieces on cells a and b exchanged: a move (the hole and the piece it takes the place of), or a click-swap of two tiles. */
 export function swapCells(board: string, a: number, b: number): string {
   const cells = board.split('');

@@ -20,10 +20,3 @@ export function markHint(button: HTMLElement, hint: MoveValue<unknown> | undefin
   const after = hint.steps < 0 ? `more than ${limit} moves to go` : `${hint.steps} ${hint.steps === 1 ? 'move' : 'moves'} to go`;
   button.setAttribute('aria-label', `${button.getAttribute('aria-label')}; move here: ${after}${hint.optimal ? ', optimal' : ''}`);
 }
-
-/** Takes markHint's marks off a cell in place, its label back to `label`. */
-export function unmarkHint(button: HTMLElement, label: string): void {
-  button.classList.remove('opt', 'worse');
-  button.querySelector('small')?.remove();
-  button.setAttribute('aria-label', label);
-}

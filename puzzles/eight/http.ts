@@ -17,8 +17,8 @@ export const eightHttp: HttpShape<EightQuery, EightAnswer> = {
     unanswerable: '"to" cannot be reached from "from" (the two boards\' tile orders differ in parity).',
   },
 
-  queryOf(value) {
-    const fields = checkQuery(EightQuerySchema, value, { example: EIGHT_EXAMPLE, like: { from: EIGHT_EXAMPLE, to: EIGHT_EXAMPLE } });
+  queryOf(value, _loadedTables, written) {
+    const fields = checkQuery(EightQuerySchema, value, { example: EIGHT_EXAMPLE, like: { from: EIGHT_EXAMPLE, to: EIGHT_EXAMPLE } }, written);
     const query = { from: parseEightBoard(fields.from, '"from"'), to: parseEightBoard(fields.to, '"to"') };
     assertReachable(query);
     return query;

@@ -9,7 +9,7 @@ import { eightMovesFromMask } from './rules/move-values';
 import type { EightAnswer, EightQuery } from './rules/query';
 import type { StoredTables } from '../roles/stored-tables';
 import { EIGHT_POSITIONS, blankOfRank, encodeEight } from './rules/space';
-import type { PagedPuzzle } from '../../store/paged-puzzle';
+import type { PagedPuzzle } from '../../packing/paged-puzzle';
 import type { TableId } from '../../store/table-keys';
 
 export const EIGHT_TABLE: TableId = 'eight';

@@ -9,7 +9,7 @@ import { AnswerSourceSchema, int, list } from '../../api/schemas';
 export const FifteenQuerySchema = v.strictObject({
   board: v.pipe(
     v.union([v.string(), v.array(v.number())]),
-    v.description('The board: 16 whole numbers row by row, the tiles 1 to 15 and 0 for the blank, as text (commas, spaces and "/" between them are all separators) or a JSON array of 16 integers.'),
+    v.description('The board: 16 whole numbers row by row, the tiles 1 to 15 and 0 for the blank, as text (commas, spaces and "/" between them are all separators) or a JSON array of 16 integers (one flat list, row after row; numbers, not strings).'),
     v.examples(['2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15']),
   ),
 });

@@ -30,9 +30,9 @@ export const knightsHttp: HttpShape<KnightsQuery, KnightsAnswer> = {
   example: KNIGHTS_EXAMPLE,
   description: { query: KnightsQuerySchema, answer: KnightsAnswerSchema, samples: KNIGHTS_SAMPLES },
 
-  async queryOf(value, goals) {
+  async queryOf(value, goals, written) {
     // the limit's range depends on the goal: its parser refuses a wrong one, after the goal is known
-    const fields = checkQuery(KnightsQuerySchema, value, { example: KNIGHTS_EXAMPLE, like: { board: KNIGHTS_EXAMPLE, goal: '"standard"' } });
+    const fields = checkQuery(KnightsQuerySchema, value, { example: KNIGHTS_EXAMPLE, like: { board: KNIGHTS_EXAMPLE, goal: '"standard"' } }, written);
     const board = parseKnightsBoard(fields.board);
     const { goal, maxLimit } = resolveGoal(fields.goal ?? undefined, await goals());
     return { board, goal, limit: limitOf(fields.limit, maxLimit) };

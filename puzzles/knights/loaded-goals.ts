@@ -86,8 +86,9 @@ export function resolveGoal(text: string | undefined, loaded: LoadedTables): Res
   const given = (text ?? DEFAULT_GOAL).trim();
   const named = goals.get(given);
   if (named) return { goal: { name: given, board: named.board }, maxLimit: maxLimitOf(named.entry) };
-  // Every board has its empty square: anything without one is meant as a name.
-  if (!given.includes('*')) {
+  // What no name holds ("*", "/", spaces) or only a board's knights (0 and 1) is meant as a board, and
+  // told what is wrong with it as a board; anything else is meant as a name.
+  if (!/[*/\s]/.test(given) && !/^[01]+$/.test(given)) {
     if (!loaded.known) throw new UnavailableNowError(`"${printable(given)}" is not a built-in goal, and the loaded goals cannot be read now; try again shortly.`);
     throw new RefusedForNowError(`There is no goal named "${printable(given)}": the goals loaded are ${[...goals.keys()].join(', ')}; or give the goal as a board.`);
   }
@@ -95,8 +96,10 @@ export function resolveGoal(text: string | undefined, loaded: LoadedTables): Res
   try {
     board = parseKnightsBoard(given);
   } catch (error) {
-    if (error instanceof InvalidInputError) throw new InvalidInputError(`The goal is not a valid board. ${error.message}`);
-    throw error;
+    if (!(error instanceof InvalidInputError)) throw error;
+    // digits alone may yet be a goal's name: a goal loaded under it later answers the question
+    if (goalNameProblem(given) === undefined) throw new RefusedForNowError(`The goal is not a valid board, nor a goal loaded here. ${error.message}`);
+    throw new InvalidInputError(`The goal is not a valid board. ${error.message}`);
   }
   // A loaded goal written out as a board is that goal, with its table.
   for (const [name, goal] of goals) if (goal.board === board) return { goal: { name, board }, maxLimit: maxLimitOf(goal.entry) };

@@ -23,8 +23,10 @@ export const KnightsQuerySchema = v.strictObject({
   ),
   limit: v.optional(
     v.pipe(
-      v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\s*\d+\s*$/))]),
-      v.description('The move limit, default 15 (the judge\'s question): a whole number up to 39, or up to the goal\'s true depth once its whole table is loaded. The answer is -1 steps when the goal is farther.'),
+      v.number(),
+      v.integer(),
+      v.minValue(0),
+      v.description('The move limit, default 15 (the judge\'s question): a whole number up to 39, or up to the goal\'s true depth once its whole table is loaded; in JSON a number, not a string. The answer is -1 steps when the goal is farther.'),
       v.examples([15]),
     ),
   ),

@@ -8,8 +8,8 @@ import { KNIGHT_JUMPS, formatKnightsBoard } from './rules/board';
 import { knightsMovesFromMask } from './rules/move-values';
 import { BEYOND_LIMIT, DEFAULT_LIMIT, type KnightsAnswer, type KnightsQuery, MAX_LIMIT } from './rules/query';
 import { KNIGHTS_POSITIONS, encodeKnights, knightsRank } from './rules/space';
-import { MAX_DISTANCE } from '../../store/page-codec';
-import type { PagedPuzzle } from '../../store/paged-puzzle';
+import { MAX_DISTANCE } from '../../packing/page-codec';
+import type { PagedPuzzle } from '../../packing/paged-puzzle';
 import type { StoredTables } from '../roles/stored-tables';
 import { GOAL_NAME_RULE, builtInGoal, goalOfTable, maxLimitOf, namedGoals, tableOfGoal } from './loaded-goals';
 

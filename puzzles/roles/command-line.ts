@@ -4,7 +4,7 @@
  * it, never the function.
  */
 import type { Engine } from '../../core/engine';
-import type { PositionRecord } from '../../store/page-codec';
+import type { PositionRecord } from '../../packing/page-codec';
 import type { Location } from './stored-tables';
 
 export interface CommandLine<Query> {

@@ -4,7 +4,7 @@
  * (/openapi.json) tells of both.
  */
 import type { GenericSchema } from 'valibot';
-import type { QuerySchema } from '../fields';
+import type { FieldsWritten, QuerySchema } from '../fields';
 import type { LoadedTables } from './stored-tables';
 import type { Answer, Result } from './answer';
 
@@ -29,10 +29,11 @@ export interface HttpShape<Query, A extends Answer> {
   /** A JSON query, for error messages. */
   readonly example: string;
   /**
-   * A JSON query, checked. `loadedTables` reads the catalogue of loaded tables (once a request, and only when asked):
-   * a puzzle whose questions can name a loaded goal asks for them, the others never do.
+   * A query, checked. `loadedTables` reads the catalogue of loaded tables (once a request, and only when asked):
+   * a puzzle whose questions can name a loaded goal asks for them, the others never do. `written`
+   * says whether the fields are text (a query string's, a command line's: the default) or JSON.
    */
-  queryOf(fields: unknown, loadedTables: () => Promise<LoadedTables>): Query | Promise<Query>;
+  queryOf(fields: unknown, loadedTables: () => Promise<LoadedTables>, written?: FieldsWritten): Query | Promise<Query>;
   /** The API's JSON answer. */
   respond(query: Query, result: Result<A>): unknown;
   /** What /openapi.json says of the queries and answers: queryOf checks the same query schema. */

@@ -3,7 +3,7 @@
  * pages: which tables it has, where a question's record is stored, and what that record answers.
  * A puzzle without tables leaves it out and is answered by search alone.
  *
- * A page stores what the page codec can code, and no more (store/page-codec-limits.ts,
+ * A page stores what the page codec can code, and no more (packing/page-codec-limits.ts,
  * PAGE_CODEC_LIMITS): the hole stands on at most 32 cells (numbered from 0), has at most 8 moves
  * from any cell, every move has the move straight back, every move changes the distance by
  * exactly one (checked as the hole's cells falling into two colours, every move changing the
@@ -11,9 +11,9 @@
  * `greatestDistance` are checked against them when it registers (storedTablesProblems), and a
  * table's positions again when it is built.
  */
-import type { PositionRecord } from '../../store/page-codec';
-import { pageCodecProblems } from '../../store/page-codec-limits';
-import type { PagedPuzzle } from '../../store/paged-puzzle';
+import type { PositionRecord } from '../../packing/page-codec';
+import { pageCodecProblems } from '../../packing/page-codec-limits';
+import type { PagedPuzzle } from '../../packing/paged-puzzle';
 import type { TableId } from '../../store/table-keys';
 import type { Catalog, CatalogEntry } from '../../store/catalog';
 import type { Manifest } from '../../store/manifests';

@@ -8,7 +8,7 @@ import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { searchKnights } from '../../puzzles/knights/rules/search';
 import { searchBudget } from '../support/search-budget';
 import { isSolvable } from '../../puzzles/fifteen/rules/board';
-import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
+import { type FunctionUrlServer, serveFunctionUrl } from '../../emulator/function-url-server';
 import { searchOnlyHandler } from '../support/service';
 import { createAppState } from '../../lambda/app-state';
 import { readConfig } from '../../lambda/config';
@@ -18,7 +18,7 @@ import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { quietLog } from '../support/log';
 import type { SolveJob } from '../../lambda/background-solves';
-import { solveOnWorkers } from '../../scripts/solve-on-worker';
+import { solveOnWorkers } from '../../emulator/solve-on-worker';
 import { nearEightSpec } from '../support/small-tables';
 import { registry } from '../../puzzles/registered';
 
@@ -148,6 +148,46 @@ function fifteenQuestions(page: Page): string[] {
   return asked;
 }
 
+/**
+ * A 15-puzzle board `length` moves of the blank from the goal, and the line back (as long, though
+ * not the shortest): a walk of the blank from the goal that never undoes its last move.
+ */
+function walkedBoard(length: number): { board: string; line: string } {
+  const cells = [...Array.from({ length: 15 }, (_, i) => i + 1), 0];
+  const delta: Record<string, number> = { d: 4, l: -1, r: 1, u: -4 };
+  const undo: Record<string, string> = { d: 'u', u: 'd', l: 'r', r: 'l' };
+  const walk: string[] = [];
+  for (let i = 0; walk.length < length; i++) {
+    const blank = cells.indexOf(0);
+    const legal = 'dlru'.split('').filter((move) => {
+      if (walk.length > 0 && move === undo[walk[walk.length - 1]]) return false;
+      const to = blank + delta[move];
+      return to >= 0 && to < 16 && (move === 'd' || move === 'u' || Math.floor(to / 4) === Math.floor(blank / 4));
+    });
+    const move = legal[(i * 7 + 3) % legal.length];
+    const to = blank + delta[move];
+    [cells[blank], cells[to]] = [cells[to], cells[blank]];
+    walk.push(move);
+  }
+  return { board: cells.join(','), line: walk.reverse().map((move) => undo[move]).join('') };
+}
+
+/** Where each marked cell's badge and its number's text lie on the page, in CSS pixels. */
+function badgesAndNumbers(page: Page, board: string) {
+  return page.$$eval(`#${board} button.opt, #${board} button.worse`, (cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell.firstChild!);
+      const box = (rect: DOMRect) => ({ left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom });
+      return { number: cell.firstChild!.textContent, text: box(range.getBoundingClientRect()), badge: box(cell.querySelector('small')!.getBoundingClientRect()), cell: box(cell.getBoundingClientRect()) };
+    }),
+  );
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const inside = (a: Box, b: Box) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+
 describe.skipIf(!available)('the web page in headless Chromium', () => {
   it('solves the knights samples entered by clicking, and plays the line to the goal', async () => {
     const page = await browser.newPage();
@@ -190,6 +230,12 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.click('#kboard [data-cell="0"]'); // a black knight becomes the second empty square
     expect(await page.textContent('#kcount')).toMatch(/12 white, 11 black, 2 empty — a board needs 12, 12 and 1\./);
     expect(await page.isDisabled('#ksolve')).toBe(true);
+    expect(await page.isDisabled('#kexact')).toBe(true);
+    await page.click('#kboard [data-cell="0"]'); // the second empty square becomes a white knight: 13 white
+    expect(await page.isDisabled('#ksolve')).toBe(true);
+    await page.click('#kboard [data-cell="0"]'); // and a black knight again: a board
+    expect(await page.textContent('#kcount')).toBe('12 white, 12 black, 1 empty');
+    expect([await page.isDisabled('#ksolve'), await page.isDisabled('#kexact')]).toEqual([false, false]);
     await page.close();
   });
 
@@ -496,18 +542,24 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.click('#ksolve');
     await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves \(table\)/);
     const markColour = (selector: string) => page.$eval(selector, (cell) => getComputedStyle(cell).boxShadow.match(/rgba?\([^)]*\)/)![0]);
-    const keys = await page.$$eval('.key', (spans) =>
-      spans.map((span) => {
-        const style = getComputedStyle(span);
-        return { word: span.textContent, shadow: style.boxShadow, border: style.borderTopColor, width: parseFloat(style.borderTopWidth) };
-      }),
-    );
+    const keysOf = (hint: string) =>
+      page.$$eval(`${hint} .key`, (spans) =>
+        spans.map((span) => {
+          const style = getComputedStyle(span);
+          return { word: span.textContent, shadow: style.boxShadow, border: style.borderTopColor, width: parseFloat(style.borderTopWidth) };
+        }),
+      );
+    const keys = await keysOf('#khint');
     // nothing painted inside a key, over its word: the mark's colour is its border, around it
     expect(keys).toEqual([
       { word: 'green', shadow: 'none', border: await markColour('#kboard button.opt'), width: expect.any(Number) },
       { word: 'grey', shadow: 'none', border: await markColour('#kboard button.worse'), width: expect.any(Number) },
     ]);
     for (const key of keys) expect(key.width).toBeGreaterThanOrEqual(2);
+    // every panel's hint has the same keys, each naming what its board marks
+    for (const hint of ['#ehint', '#fhint']) expect(await keysOf(hint)).toEqual(keys);
+    expect(await page.textContent('#khint')).toMatch(/^After Solve, the squares the empty square can jump to are marked: green one step closer, grey one step farther, .*a marked square to play it\.$/);
+    expect(await page.textContent('#ehint')).toMatch(/^After Solve, the From board's tiles the blank can take the place of are marked: green one step closer, grey one step farther, .*a marked tile to play it\.$/);
     await page.close();
   });
 
@@ -630,16 +682,18 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     expect(await page.textContent('#fcheck')).toMatch(/^This board cannot reach the goal: its 10 inversions .* plus the 3 rows between the blank and the bottom row make an odd number/);
     expect(await page.getAttribute('#fcheck', 'class')).toContain('bad');
     expect(asked).toEqual([]);
-    // Solve asks nothing: the one sentence above says why
-    await page.click('#fsolve');
+    // Solve cannot be pressed: the one sentence above, which describes it, says why
+    expect(await page.isDisabled('#fsolve')).toBe(true);
+    expect(await page.getAttribute('#fsolve', 'aria-describedby')).toBe('fcheck');
+    expect(await page.isVisible('#fcheck')).toBe(true);
     expect(await page.textContent('#fstatus')).toBe('');
-    expect(await page.textContent('#fcheck')).toMatch(/^This board cannot reach the goal/);
     expect(await page.isDisabled('#fplay')).toBe(true);
     expect(asked).toEqual([]);
     // swapped back: solvable again
     await page.click('#fboard [data-cell="0"]');
     await page.click('#fboard [data-cell="1"]');
     expect(await page.textContent('#fcheck')).toBe('');
+    expect(await page.isDisabled('#fsolve')).toBe(false);
     await page.close();
   });
 
@@ -695,13 +749,88 @@ describe.skipIf(!available)('the web page in headless Chromium', () => {
     await page.goto(page.url());
     expect(await shownFifteen(page)).toBe(edited);
     expect(await page.textContent('#fcheck')).toMatch(/cannot reach the goal/);
+    expect(await page.isDisabled('#fsolve')).toBe(true);
     // written with "/" between rows, as a person might: read too
     await page.goto(`${server.url}/?fifteen=5,1,2,3/0,6,7,4/9,10,11,8/13,14,15,12`);
     expect(await shownFifteen(page)).toBe('5,1,2,3,0,6,7,4,9,10,11,8,13,14,15,12');
     // a field that is not a board: the sample instead
     await page.goto(`${server.url}/?fifteen=1,2,3`);
     expect(await shownFifteen(page)).toBe(FIFTEEN_SAMPLE);
+    expect(await page.textContent('#fstatus')).toMatch(/^The URL's fifteen "1,2,3" is not a 15-puzzle board/);
     expect(new URL(page.url()).searchParams.get('fifteen')).toBe(FIFTEEN_SAMPLE);
+    await page.close();
+  });
+
+  it('wraps a long solved line on a phone screen, the page no wider than the screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const { board, line } = walkedBoard(79);
+    await page.route(
+      (url) => url.pathname === '/fifteen',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ steps: 79, path: line, source: 'search', cached: false, board, moves: [] }) }),
+    );
+    await page.goto(`${server.url}/?fifteen=${board}`);
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe(`79 moves (search): ${line}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // played a step: the longer status wraps too
+    await page.click('#fstep');
+    expect(await page.textContent('#fstatus')).toBe(`79 moves (search): ${line} Move 1 of 79.`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.close();
+  });
+
+  it("keeps every marked tile's number clear of its distance badge, two-digit numbers too, on a wide screen and a phone's", async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    // at the goal the blank can take the place of 12 or of 15, each move 1 from the goal
+    await page.goto(`${server.url}/?fifteen=${FIFTEEN_GOAL}`);
+    await page.click('#fsolve');
+    await expect.poll(() => page.textContent('#fstatus')).toBe('Already there: 0 moves.');
+    for (const width of [1000, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const marked = await badgesAndNumbers(page, 'fboard');
+      expect(marked.map((cell) => cell.number)).toEqual(['12', '15']);
+      for (const { text, badge, cell } of marked) {
+        expect(overlaps(text, badge)).toBe(false);
+        expect(inside(text, cell) && inside(badge, cell)).toBe(true);
+      }
+    }
+    // knights and eight: the piece clear of the badge too
+    await page.goto(`${server.url}/?board=10110/01*11/10111/01001/00000&from=12X453786&to=12345678X`);
+    await page.click('#ksolve');
+    await page.click('#esolve');
+    await expect.poll(() => page.textContent('#estatus')).toBe('2 moves (search): dd');
+    await expect.poll(() => page.textContent('#kstatus')).toMatch(/^7 moves/);
+    for (const board of ['kboard', 'efrom']) {
+      const marked = await badgesAndNumbers(page, board);
+      expect(marked.length).toBeGreaterThan(0);
+      for (const { text, badge } of marked) expect(overlaps(text, badge)).toBe(false);
+    }
+    await page.close();
+  });
+
+  it("says which of the URL's values it did not understand, and what it shows instead", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?board=garbage&goal=nosuch&limit=abc&from=nonsense&to=12345678X&fifteen=1,2`);
+    expect(await shownKnights(page)).toBe('10110' + '01*11' + '10111' + '01001' + '00000');
+    await expect
+      .poll(() => page.textContent('#kstatus'))
+      .toMatch(/^The URL's board "garbage" is not a knights board \(25 cells of 0, 1 and \*\): the page shows the sample 10110\/01\*11\/10111\/01001\/00000 instead\. (No goal named "nosuch"|The loaded goals could not be read)/);
+    expect(await page.textContent('#klimitnote')).toBe(`The URL's limit "abc" is not a whole number of moves from 0 to 39: the page asks with 15, the judge's limit.`);
+    expect(await shownEight(page, 'efrom')).toBe('12X453786');
+    expect(await page.textContent('#estatus')).toBe("The URL's from \"nonsense\" is not an eight board (9 cells: the tiles 1 to 8 and the blank, X): the page shows 12X453786 instead.");
+    expect(await shownFifteen(page)).toBe(FIFTEEN_SAMPLE);
+    expect(await page.textContent('#fstatus')).toBe(`The URL's fifteen "1,2" is not a 15-puzzle board (16 numbers, each of 0 to 15 once): the page shows the sample ${FIFTEEN_SAMPLE} instead.`);
+    for (const id of ['#kstatus', '#klimitnote', '#estatus', '#fstatus']) expect(await page.isVisible(id)).toBe(true);
+    // the defaults shown are what the URL keeps
+    const fields = new URL(page.url()).searchParams;
+    expect([fields.get('board'), fields.get('limit'), fields.get('from'), fields.get('to'), fields.get('fifteen')]).toEqual(['10110/01*11/10111/01001/00000', '15', '12X453786', '12345678X', FIFTEEN_SAMPLE]);
+    // an edit answers the sentence: it goes
+    await page.click('#efrom [data-cell="0"]');
+    await page.click('#efrom [data-cell="1"]');
+    expect(await page.textContent('#estatus')).toBe('');
+    // values understood: nothing said
+    await page.goto(`${server.url}/?board=${GOAL}&from=12X453786&to=12345678X&fifteen=${FIFTEEN_GOAL}`);
+    expect([await page.textContent('#kstatus'), await page.textContent('#estatus'), await page.textContent('#fstatus')]).toEqual(['', '', '']);
     await page.close();
   });
 

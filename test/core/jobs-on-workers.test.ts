@@ -2,7 +2,7 @@
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { largestFirst, runJobsOnWorkers } from '../../core/jobs-on-workers';
-import { squareJobs } from '../support/squares-on-workers';
+import { SQUARE_JOBS, squareJobs } from '../support/squares-on-workers';
 
 describe('jobs on worker threads', () => {
   it('are taken the largest first, equals in the order given', () => {
@@ -26,9 +26,9 @@ describe('jobs on worker threads', () => {
     await expect(runJobsOnWorkers(squareJobs([0]), 2)).rejects.toThrow('the square of 0 was cut short: its worker thread stopped with code 7');
   });
 
-  it('reject when the entry does not run the jobs (its worker ends without a word), rather than leave them undone', async () => {
-    const jobs = squareJobs([2, 3], 'jobs no module runs');
-    await expect(runJobsOnWorkers(jobs, 2)).rejects.toThrow(/^a worker thread for the jobs no module runs stopped with code 0 without taking a job or saying it was done: its entry \(file:.*squares-on-workers\.ts\) did not run them$/);
+  it('reject when no module defines the jobs (its worker fails before it takes one), rather than leave them undone', async () => {
+    const jobs = squareJobs([2, 3], { name: 'jobs no module runs', module: SQUARE_JOBS.module });
+    await expect(runJobsOnWorkers(jobs, 2)).rejects.toThrow(/^a worker thread for the jobs no module runs failed before it took a job: no thread job named "jobs no module runs": file:.*squares-on-workers\.ts does not define it$/);
     expect([...jobs.shared.squares]).toEqual([-1, -1]);
   });
 });

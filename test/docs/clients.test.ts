@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iamClient } from '../../docs/clients/iam-client';
 import { TablebaseError, encodeQuery, publicClient } from '../../docs/clients/public-client';
 import type { FunctionUrlHandler } from '../../lambda/handler';
-import { type FunctionUrlServer, serveFunctionUrl } from '../../scripts/function-url-server';
+import { type FunctionUrlServer, serveFunctionUrl } from '../../emulator/function-url-server';
 import { searchOnlyHandler } from '../support/service';
 
 const KEYS = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'a-session-token' };

@@ -14,7 +14,7 @@ import { BackgroundSolves, type SolveJob, type SolveStarter } from '../../lambda
 import { SolveSlots } from '../../store/solve-slots';
 import { readConfig } from '../../lambda/config';
 import { createHandler } from '../../lambda/handler';
-import { solveOnWorkers } from '../../scripts/solve-on-worker';
+import { solveOnWorkers } from '../../emulator/solve-on-worker';
 import { SolveRecords } from '../../store/solve-records';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { call } from '../support/function-url';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../lambda/config';
-import { loadSettingsFrom } from '../../scripts/load-tables';
+import { loadSettingsFrom } from '../../load/load-tables';
 import { registry } from '../../puzzles/registered';
 
 const choices = await registry.loadChoices();

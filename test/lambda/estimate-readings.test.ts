@@ -60,9 +60,9 @@ describe('estimate tables read from DynamoDB', () => {
     const down: unknown[] = [];
     const answers = new AnswerService(registry, storeOn(faulty, await freshTable(client, 'estimates-retry')), { clock, searchAnswerTtlMs: RETRY_MS, onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) });
     faults.down = true;
-    answers.readEstimates();
+    answers.estimates.readAll();
     expect(answers.estimatedSearch(fifteen)).toBeUndefined(); // being read: no second read
-    await answers.estimatesSettled();
+    await answers.estimates.settled();
     expect(down).toHaveLength(1);
     expect(bad).toEqual([]);
     faults.down = false;
@@ -70,11 +70,11 @@ describe('estimate tables read from DynamoDB', () => {
     faults.down = true;
     now += RETRY_MS - 1;
     expect(answers.estimatedSearch(fifteen)).toBeUndefined();
-    await answers.estimatesSettled();
+    await answers.estimates.settled();
     expect(down).toHaveLength(1);
     now += 1;
     expect(answers.estimatedSearch(fifteen)).toBeUndefined();
-    await answers.estimatesSettled();
+    await answers.estimates.settled();
     expect(down).toHaveLength(2);
   });
 
@@ -82,14 +82,14 @@ describe('estimate tables read from DynamoDB', () => {
     const { client: faulty, faults } = faultyClient();
     const answers = new AnswerService(registry, storeOn(faulty, await freshTable(client, 'estimates-quiet')));
     faults.down = true;
-    answers.readEstimates();
-    await expect(answers.estimatesSettled()).resolves.toBeUndefined();
+    answers.estimates.readAll();
+    await expect(answers.estimates.settled()).resolves.toBeUndefined();
     const tableName = await freshTable(client, 'estimates-missing-page');
     await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
     await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: generationKey(1, 'fifteen#tiles-4-7-8#p0000') } } }));
     const damaged = new AnswerService(registry, storeOn(client, tableName));
-    damaged.readEstimates();
-    await expect(damaged.estimatesSettled()).resolves.toBeUndefined();
+    damaged.estimates.readAll();
+    await expect(damaged.estimates.settled()).resolves.toBeUndefined();
     expect((await damaged.health()).degraded).toMatch(/The estimates of fifteen cannot be used: fifteen lacks its page/);
   });
 });
@@ -111,8 +111,8 @@ describe("estimate tables in the function's package", () => {
 
   it('are not read at start-up, nor looked for in DynamoDB: /health names no problem with fifteen', async () => {
     const answers = new AnswerService(registry, storeOn(client, await freshTable(client, 'estimates-packaged')), { packagedTables: folder });
-    answers.readEstimates();
-    await answers.estimatesSettled();
+    answers.estimates.readAll();
+    await answers.estimates.settled();
     expect((await answers.health()).degraded).not.toMatch(/fifteen/);
   });
 
@@ -144,8 +144,8 @@ describe("estimate tables in the function's package", () => {
     let ticks = 0;
     const slow: Clock = { now: () => start + 10_000 * ticks++ };
     const answers = new AnswerService(registry, undefined, { clock: slow, packagedTables: folder });
-    answers.readEstimates();
-    await answers.estimatesSettled();
+    answers.estimates.readAll();
+    await answers.estimates.settled();
     const query = await fifteen.http.queryOf({ board: BOARD }, NO_TABLES);
     // read at start-up, they would leave the question no more than its 5 s, 6 s gone
     expect(await answers.answer(fifteen, query, { maxNodes: 10 ** 7, deadline: start + 5000, latest: start + 10 ** 9, clock: { now: () => start + 6000 } })).toMatchObject({ steps: 24, heuristic: 'pattern databases 3-3-3-3-3' });

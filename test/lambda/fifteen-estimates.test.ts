@@ -40,7 +40,7 @@ async function loaded(label: string): Promise<string> {
 async function functionOn(table: string | undefined): Promise<{ app: AppState; log: LogLine[]; ask: () => Promise<Record<string, unknown>>; health: () => Promise<{ status: number; json: Record<string, unknown> }> }> {
   const log = memoryLog();
   const app = createAppState(registry, readConfig({ TABLE_NAME: table, DYNAMODB_ENDPOINT: table ? testEndpoint() : undefined }), { log });
-  await app.answers.estimatesSettled();
+  await app.answers.estimates.settled();
   const handler = createHandler(app);
   return {
     app,
@@ -94,7 +94,7 @@ describe("the 15-puzzle's stored pattern databases", () => {
     expect(service.log.filter(({ level }) => level === 'ERROR')).toEqual([]); // a table not loaded yet is no fault
     await loadTable(client, fifteenSpec(PARTITION_33333), { tableName, concurrency: 8 });
     service.app.answers.tablesChanged();
-    await service.app.answers.estimatesSettled();
+    await service.app.answers.estimates.settled();
     expect(await service.ask()).toMatchObject({ ...LINE, heuristic: 'pattern databases 3-3-3-3-3' });
     expect(String((await service.health()).json.message)).not.toMatch(/fifteen/);
   });
@@ -151,13 +151,13 @@ describe("the 15-puzzle's pattern databases in the function's package", () => {
       const first = (await call(handler, { path: '/fifteen', query: `board=${BOARD}` })).json;
       expect(first).toMatchObject({ ...LINE, heuristic: 'manhattan and linear conflicts' });
       expect(log.lines.filter(({ level }) => level === 'ERROR').map(({ error }) => error)).toEqual([expect.stringMatching(/ArrayFileError: The arrays in .*fifteen\.arrays do not match their checksum/)]);
-      await app.answers.estimatesSettled();
+      await app.answers.estimates.settled();
       // another board (the first one's answer is in the function's cache): a SPEC sample, 20 moves
       expect((await call(handler, { path: '/fifteen', query: 'board=6,1,4,8,2,7,10,3,5,13,0,12,14,9,11,15' })).json).toMatchObject({ steps: 20, path: 'uruldllurdldrdlurrdr', heuristic: 'pattern databases 3-3-3-3-3' });
       // a folder without the file: DynamoDB's copy, read at init as ever, and nothing reported
       const quiet = memoryLog();
       const plain = createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quiet, packagedTables: join(damaged, 'nothing-here') });
-      await plain.answers.estimatesSettled();
+      await plain.answers.estimates.settled();
       expect((await call(createHandler(plain), { path: '/fifteen', query: `board=${BOARD}` })).json).toMatchObject({ heuristic: 'pattern databases 3-3-3-3-3' });
       expect(quiet.lines.filter(({ level }) => level === 'ERROR')).toEqual([]);
     } finally {

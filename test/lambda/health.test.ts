@@ -29,7 +29,7 @@ describe('/health', () => {
     const tableName = await freshTable(client, 'health-loading');
     await loadTable(client, knightsSpec('standard', 3), { tableName, concurrency: 8 });
     const app = createAppState(registry, readConfig({ TABLE_NAME: tableName, DYNAMODB_ENDPOINT: testEndpoint() }), { log: quietLog() });
-    await app.answers.estimatesSettled();
+    await app.answers.estimates.settled();
     const handler = createHandler(app);
     const before = (await call(handler, { path: '/health' })).json.message as string;
     expect(before).toMatch(/eight is not loaded.*load with npm run precompute/);

@@ -31,14 +31,14 @@ describe('the loaded goals', () => {
   it('are one answer per catalogue read, whatever the number of requests of its period', async () => {
     const { store, nextRead } = storeReading();
     const answers = new AnswerService(registry, store);
-    const first = await Promise.all([answers.loadedTables(), answers.loadedTables(), answers.loadedTables()]);
+    const first = await Promise.all([answers.guard.loadedTables(), answers.guard.loadedTables(), answers.guard.loadedTables()]);
     expect(new Set(first).size).toBe(1);
     expect(first[0]).toEqual({ catalog: new Map([['knights#standard', ENTRY]]), known: true });
-    expect(await answers.loadedTables()).toBe(first[0]);
+    expect(await answers.guard.loadedTables()).toBe(first[0]);
     // the period is over: the store reads again, and the requests get what it read
     const later: Catalog = new Map([['knights#standard', ENTRY], ['knights#mine', { ...ENTRY, goal: '10110/01*11/10111/01001/00000' }]]);
     nextRead(Promise.resolve(later));
-    const second = await answers.loadedTables();
+    const second = await answers.guard.loadedTables();
     expect(second).not.toBe(first[0]);
     expect(second.catalog).toBe(later);
   });
@@ -47,9 +47,9 @@ describe('the loaded goals', () => {
     const { store, nextRead } = storeReading();
     const failures: unknown[] = [];
     const answers = new AnswerService(registry, store, { onStoreError: (error) => failures.push(error) });
-    const known = await answers.loadedTables();
+    const known = await answers.guard.loadedTables();
     nextRead(Promise.reject(new StoreUnavailableError('DynamoDB could not be read')));
-    const during = await Promise.all([answers.loadedTables(), answers.loadedTables()]);
+    const during = await Promise.all([answers.guard.loadedTables(), answers.guard.loadedTables()]);
     expect(during).toEqual([known, known]);
     expect(failures).toHaveLength(1);
   });
@@ -58,7 +58,7 @@ describe('the loaded goals', () => {
     const { store, nextRead } = storeReading();
     nextRead(Promise.reject(new StoreUnavailableError('DynamoDB could not be read')));
     const answers = new AnswerService(registry, store, { onStoreError: () => {} });
-    const goals: LoadedTables = await answers.loadedTables();
+    const goals: LoadedTables = await answers.guard.loadedTables();
     expect(goals).toEqual({ catalog: new Map(), known: false });
   });
 

@@ -75,7 +75,37 @@ function serviceOn(store: PageStore | undefined, clock: Clock, options: { backof
   return { answers, bad, down };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/**
+ * A client of the suite's server that names each call it sends, and tells when every call sent has
+ * come back and what the service does with its outcome is done (its promise reactions, all run
+ * before the next turn of the event loop): what a read would report, it has reported by then.
+ */
+function watchedClient(): { client: DynamoDBClient; calls: string[]; quiet: () => Promise<void> } {
+  const watched = createDynamoClient({ endpoint: testEndpoint() });
+  afterAll(() => watched.destroy());
+  const calls: string[] = [];
+  let out = 0;
+  let waiting: (() => void)[] = [];
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  watched.middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(context.commandName!);
+      out++;
+      try {
+        return await next(args);
+      } finally {
+        if (--out === 0) {
+          const done = waiting;
+          waiting = [];
+          void turn().then(() => done.forEach((resolve) => resolve()));
+        }
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'watched' },
+  );
+  const quiet = () => (out === 0 ? turn() : new Promise<void>((resolve) => waiting.push(resolve)));
+  return { client: watched, calls, quiet };
+}
 
 describe('the hold-off after a DynamoDB failure', () => {
   it('reads nothing until it is over, to the millisecond, and says how long is left', async () => {
@@ -88,7 +118,7 @@ describe('the hold-off after a DynamoDB failure', () => {
     expect(down.map(describeFailure)).toEqual(['NetworkDown: the network is down']);
     faults.down = false;
     // DynamoDB is back, but the hold-off is not over: the tables last read (none) are named, none is read
-    expect(await answers.loadedTables()).toMatchObject({ known: false });
+    expect(await answers.guard.loadedTables()).toMatchObject({ known: false });
     const holding = await answers.health();
     expect(holding.degraded).toBe('Table reads failed a moment ago (NetworkDown: the network is down); answers are found by search for 4 s more before the tables are tried again.');
     clock.move(BACKOFF_MS - 1500);
@@ -97,7 +127,7 @@ describe('the hold-off after a DynamoDB failure', () => {
     expect((await answers.health()).degraded).toMatch(/for 1 s more/);
     // its last millisecond past: read again
     clock.move(1);
-    expect(await answers.loadedTables()).toMatchObject({ known: true });
+    expect(await answers.guard.loadedTables()).toMatchObject({ known: true });
     expect((await answers.health()).degraded).toMatch(/^knights#standard, eight are not loaded/);
     expect(down).toHaveLength(1);
   });
@@ -122,9 +152,9 @@ describe('the hold-off after a DynamoDB failure', () => {
     faults.down = true;
     await answers.answer(knights, SAMPLE, budgetOn(clock, 5000));
     faults.down = false;
-    expect(await answers.loadedTables()).toMatchObject({ known: false });
+    expect(await answers.guard.loadedTables()).toMatchObject({ known: false });
     answers.storeBack();
-    expect(await answers.loadedTables()).toMatchObject({ known: true });
+    expect(await answers.guard.loadedTables()).toMatchObject({ known: true });
     expect((await answers.health()).degraded).toMatch(/^knights#standard, eight are not loaded/);
   });
 
@@ -140,15 +170,17 @@ describe('the hold-off after a DynamoDB failure', () => {
 describe("a read on the request's deadline", () => {
   it('is not made once the deadline has come (to the millisecond), nor its failure reported', async () => {
     const clock = testClock();
-    const { answers, down } = serviceOn(storeOn(client, 'no-such-table'), clock);
+    const { client: watched, calls, quiet } = watchedClient();
+    const { answers, down } = serviceOn(storeOn(watched, 'no-such-table'), clock);
     // (each with a limit of its own: an answer kept would answer the next)
     for (const [ms, limit] of [[-1, 15], [0, 13]]) expect(await answers.answer(knights, { ...SAMPLE, limit }, budgetOn(clock, ms))).toMatchObject({ steps: 7, source: 'search' });
-    await settle();
+    await quiet();
+    expect(calls).toEqual([]);
     expect(down).toEqual([]);
-    // a millisecond left: it is made, and fails
+    // a millisecond left: it is made, and fails; its failure is told when the server answers, however late
     await answers.answer(knights, { ...SAMPLE, limit: 14 }, budgetOn(clock, 1));
-    // its failure is told when the server answers, however loaded the machine
-    for (let i = 0; i < 100 && down.length === 0; i++) await settle();
+    await quiet();
+    expect(calls).toEqual(['GetItemCommand']);
     expect(down.map(describeFailure)).toEqual([expect.stringMatching(/^ResourceNotFoundException: /)]);
   });
 
@@ -169,9 +201,11 @@ describe("a read on the request's deadline", () => {
 
   it('reads no record of a table that is not loaded, and counts that as no fault', async () => {
     const clock = testClock();
-    const { answers, bad, down } = serviceOn(storeOn(client, await freshTable(client, 'guard-empty')), clock);
+    const { client: watched, calls, quiet } = watchedClient();
+    const { answers, bad, down } = serviceOn(storeOn(watched, await freshTable(client, 'guard-empty')), clock);
     expect(await answers.answer(knights, SAMPLE, budgetOn(clock, 5000))).toMatchObject({ steps: 7, source: 'search' });
-    await settle();
+    await quiet();
+    expect(calls).toEqual(['GetItemCommand']); // its manifest, found missing
     expect(bad).toEqual([]);
     expect(down).toEqual([]);
   });

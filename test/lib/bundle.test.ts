@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
-import { functionUrlEvent } from '../../scripts/function-url-event';
+import { type BundledFunction, type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../emulator/function-bundle';
+import { functionUrlEvent } from '../../emulator/function-url-event';
 import { loadTable } from '../../store/loader';
 import { fifteenSpec } from '../../puzzles/fifteen/offline/loads';
 import { PARTITION_33333, PARTITION_663 } from '../../puzzles/fifteen/rules/pattern-set';

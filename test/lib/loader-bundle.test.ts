@@ -3,9 +3,9 @@
  * project's Node with the environment the template gives it, and driven as the deploy's custom
  * resource drives it: CloudFormation's request to the provider framework's onEvent, then its
  * isComplete until the loader says the load is complete, each run in the warm environment the last
- * one left (scripts/rehearsal/provider-loop.ts). A load cut into several runs by a short timeout,
+ * one left (rehearsal/provider-loop.ts). A load cut into several runs by a short timeout,
  * against dynalite behind the table's read cap, with the API's answers from its tables, a redeploy,
- * and a run killed mid-write then resumed (scripts/rehearsal/loader-deploys.ts, the rehearsal's
+ * and a run killed mid-write then resumed (rehearsal/loader-deploys.ts, the rehearsal's
  * own, on a smaller load than `npm run rehearse -- --only loader`'s); the builds on worker threads;
  * a failing load as CloudFormation is told of it. Then a deploy's reload and its rollback,
  * rehearsed while the API's bundle answers.
@@ -14,10 +14,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
+import { type FunctionBundle, buildFunctionBundle, startBundledFunction } from '../../emulator/function-bundle';
 import { MB_PER_VCPU } from '../../lib/function-defaults';
 import { LOADER_TIMEOUT_SECONDS } from '../../lib/load-plan';
-import { functionUrlEvent } from '../../scripts/function-url-event';
+import { functionUrlEvent } from '../../emulator/function-url-event';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
@@ -31,9 +31,9 @@ import { knightsWalkArbitrary } from '../../puzzles/knights/seeded-inputs';
 import { progressKey, manifestKey } from '../../store/table-keys';
 import { type Manifest, readManifest } from '../../store/manifests';
 import { registry } from '../../puzzles/registered';
-import { LambdaEnvironments } from '../../scripts/rehearsal/lambda-environments';
-import { loaderDeploys } from '../../scripts/rehearsal/loader-deploys';
-import { CREATE_FAILED_PHYSICAL_ID, type CloudFormationRequest, type ProviderOutcome, type ProviderRun, resourceRequest, runProviderLoop } from '../../scripts/rehearsal/provider-loop';
+import { LambdaEnvironments } from '../../rehearsal/lambda-environments';
+import { loaderDeploys } from '../../rehearsal/loader-deploys';
+import { CREATE_FAILED_PHYSICAL_ID, type CloudFormationRequest, type ProviderOutcome, type ProviderRun, resourceRequest, runProviderLoop } from '../../rehearsal/provider-loop';
 
 const client = testClient();
 const dirs: string[] = [];

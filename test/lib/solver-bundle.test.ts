@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOLVER_MEMORY_MB, SOLVER_TIMEOUT_SECONDS } from '../../lib/function-defaults';
-import { type BundledFunction, buildFunctionBundle, startBundledFunction } from '../../scripts/function-bundle';
-import { functionUrlEvent } from '../../scripts/function-url-event';
-import { type InvokeEndpoint, startInvokeEndpoint } from '../../scripts/rehearsal/invoke-endpoint';
+import { type BundledFunction, buildFunctionBundle, startBundledFunction } from '../../emulator/function-bundle';
+import { functionUrlEvent } from '../../emulator/function-url-event';
+import { type InvokeEndpoint, startInvokeEndpoint } from '../../rehearsal/invoke-endpoint';
 import { freshTable, testClient, testEndpoint } from '../support/dynamodb';
 import { registry } from '../../puzzles/registered';
 

@@ -9,12 +9,12 @@ import { type StateSpace, breadthFirst } from '../../core/bfs';
 import { registry } from '../../puzzles/registered';
 import { registryOf } from '../../puzzles/registry';
 import { storedTablesProblems } from '../../puzzles/roles/stored-tables';
-import { LENGTH_MASK, DISTANCE_SHIFT, MOVES_SHIFT, OPTIMAL_SHIFT, TARGET_SHIFT } from '../../store/page-encoding';
-import { PAGE_CODEC_LIMITS, PageCodecLimitError } from '../../store/page-codec-limits';
-import type { PagedPuzzle } from '../../store/paged-puzzle';
+import { LENGTH_MASK, DISTANCE_SHIFT, MOVES_SHIFT, OPTIMAL_SHIFT, TARGET_SHIFT } from '../../packing/page-encoding';
+import { PAGE_CODEC_LIMITS, PageCodecLimitError } from '../../packing/page-codec-limits';
+import type { PagedPuzzle } from '../../packing/paged-puzzle';
 import { planPages } from '../../store/table-pages';
-import { slide } from './slide';
-import { slideTable } from './slide/rules';
+import { slide } from '../../puzzles/slide';
+import { slideTable } from '../../puzzles/slide/rules';
 
 type HoleMoves = readonly (readonly number[])[];
 

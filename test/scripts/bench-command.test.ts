@@ -12,14 +12,17 @@ describe('npm run bench', () => {
     for (const name of ['init', 'full', 'judge']) expect(help.stdout).toContain(`, ${name}`);
   });
 
-  it('refuses an option or a benchmark it does not have with a sentence and its usage', () => {
+  it('refuses an option or a benchmark it does not have with a sentence (the benchmark meant, when it is a misspelling) and its usage', () => {
     const bogus = bench('--bogus');
     expect(bogus.status).toBe(2);
     expect(bogus.stderr).toMatch(/^Unknown option '--bogus'/);
     expect(bogus.stderr).toContain('usage: npm run bench');
     expect(bogus.stderr).not.toMatch(/\n\s+at /);
+    const misspelt = bench('--only', 'serach');
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stderr).toMatch(/^There is no benchmark "serach"; did you mean search\? The benchmarks are precompute, load, query, search, .*\.\nusage: npm run bench \[-- --only NAME\]/);
     const none = bench('--only', 'nothing');
     expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/There is no benchmark "nothing": use precompute, /);
+    expect(none.stderr).toMatch(/^There is no benchmark "nothing"\. The benchmarks are precompute, .*\.\nusage: npm run bench /);
   });
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { PUZZLE_LIST } from '../support/registered-names';
 import { ENGINES } from '../../core/engine';
 import { InvalidInputError, UnreachableError } from '../../core/errors';
 import { solveEightJudge } from '../../puzzles/eight/offline/judge-solver';
@@ -101,7 +102,7 @@ describe('the solve command', () => {
     const bad = await run(['eight'], '2\n12X453786\n12345678X\n564178X23\n7568X4132\n');
     expect(bad).toMatchObject({ stdout: '', code: 2 });
     expect(bad.stderr).toMatch(/^Case 2: 7568X4132 cannot be reached from 564178X23/);
-    expect(await run(['chess'], '')).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(/Name one puzzle, knights, eight or fifteen; got "chess"/) });
+    expect(await run(['chess'], '')).toMatchObject({ stdout: '', code: 2, stderr: expect.stringMatching(new RegExp(`^There is no puzzle "chess"\\. The puzzles are ${PUZZLE_LIST}\\.\\nusage:`)) });
     expect(await run(['knights', '--engine', 'magic'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/no engine "magic"/) });
     expect(await run(['knights', '--fast'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage:/) });
   });

@@ -6,7 +6,7 @@ import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../core/seeded';
-import { serveFunctionUrl } from '../../scripts/function-url-server';
+import { serveFunctionUrl } from '../../emulator/function-url-server';
 import { rawRequest } from '../support/raw-http';
 import { searchOnlyHandler } from '../support/service';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PUZZLE_LIST } from '../support/registered-names';
 import { parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { loadTable } from '../../store/loader';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
@@ -61,7 +62,7 @@ describe('npm run lookup', () => {
     expect(wrong.stderr).toMatch(/A board has 5 rows of 5 cells; this one has 2 rows\./);
     const usage = lookup('chess');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toMatch(/^There is no puzzle "chess"\. The puzzles are knights, eight, fifteen\.\nusage: npm run --silent lookup/);
+    expect(usage.stderr).toMatch(new RegExp(`^There is no puzzle "chess"\\. The puzzles are ${PUZZLE_LIST}\\.\\nusage: npm run --silent lookup`));
     expect(lookup('eight', '12345678X', '12345687X').stderr).toMatch(/cannot be reached/);
   });
 });

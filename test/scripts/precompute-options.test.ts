@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadArguments } from '../../scripts/load-tables';
+import { loadArguments } from '../../load/load-tables';
 import { parsePrecomputeOptions } from '../../scripts/precompute';
 
 const OWN = '10110/01*11/10111/01001/00000';

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../puzzles/registered';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
-import { type Answered, inexact, isExact } from '../../scripts/rehearsal/containers';
-import { coldStarts, crowd, reloadUnderTraffic } from '../../scripts/rehearsal/scenarios';
-import { type Stage, startStage } from '../../scripts/rehearsal/stage';
+import { type Answered, inexact, isExact } from '../../rehearsal/containers';
+import { coldStarts, crowd, reloadUnderTraffic } from '../../rehearsal/scenarios';
+import { type Stage, startStage } from '../../rehearsal/stage';
 
 // Every assertion soft: a run tells each rule missed, not only the first.
 
@@ -55,7 +55,7 @@ describe("the bundle under Lambda's rules, against the table's read cap", () => 
   it('answers 20 cold containers at once exactly, within their deadlines and memory, reading at most 100 units each', async () => {
     const result = await crowd(stage, { containers: 20, searchedEach: 1 });
     withinRules(result.answers, result.failures);
-    // two questions of each table's puzzle (the 15-puzzle reads nothing of the table: scripts/rehearsal/scenarios.ts)
+    // two questions of each table's puzzle (the 15-puzzle reads nothing of the table: rehearsal/scenarios.ts)
     expect.soft(result.answers).toHaveLength(20 * 4);
     expect.soft(inexact(result.answers).map((answer) => answer.question.target)).toEqual([]);
     // Not asserted: the share of lookups from the table. Twenty processes on this machine's cores wait

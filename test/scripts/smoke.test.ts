@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveFunctionUrl } from '../../scripts/function-url-server';
+import { serveFunctionUrl } from '../../emulator/function-url-server';
 import { main } from '../../scripts/smoke';
 import { searchOnlyHandler } from '../support/service';
 

@@ -42,6 +42,12 @@ function recorder(options: { concurrency?: number; checkpointEveryMs?: number; s
 
 const keysOf = (batches: DynamoItem[][]) => batches.flat().map((item) => item[PARTITION_KEY].S);
 
+/**
+ * A later turn of the event loop: a write that settles so lets the writer go on with every step it
+ * can take without it (its promise reactions all run first), however loaded the machine.
+ */
+const laterTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('writing a generation', () => {
   it(`writes every page under its generation's key, in batches of ${BATCH_SIZE}, the last one short`, async () => {
     expect(total % BATCH_SIZE).not.toBe(0);
@@ -119,16 +125,25 @@ describe('writing a generation', () => {
   });
 
   it('never claims a page whose batch, or an earlier one, has not finished, however the batches finish', async () => {
-    // batch 0 finishes last of all: until then no checkpoint may claim anything
+    // batch 0 finishes last of all, once every other batch has: until then no checkpoint may claim
+    // anything, though the batches after it finish one by one (two in flight: batch 0 and one other)
+    const batches = Math.ceil((total - BATCH_SIZE) / BATCH_SIZE);
     let releaseFirst = () => {};
     const first = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let othersDone = () => {};
+    const others = new Promise<void>((resolve) => (othersDone = resolve));
+    let settled = 0;
     const { hooks, checkpoints, written } = recorder({
-      concurrency: 3,
-      settle: (batch) => (batch === 0 ? first : new Promise((resolve) => setTimeout(resolve, 1))),
+      concurrency: 2,
+      settle: async (batch) => {
+        if (batch === 0) return first;
+        await laterTurn();
+        if (++settled === batches - 1) othersDone();
+      },
     });
     const writing = writeGeneration(pages, 1, BATCH_SIZE, hooks);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(written.length).toBeGreaterThan(1);
+    await others;
+    expect(written.length).toBe(batches);
     releaseFirst();
     await writing;
     // resumed at 25 pages: those are stored already, and nothing past them until batch 0 is
@@ -146,7 +161,7 @@ describe('writing a generation', () => {
 
   it(`keeps at most the concurrency's batches in flight`, async () => {
     for (const concurrency of [1, 2, 5]) {
-      const { hooks, mostInFlight } = recorder({ concurrency, settle: () => new Promise((resolve) => setTimeout(resolve, 1)) });
+      const { hooks, mostInFlight } = recorder({ concurrency, settle: laterTurn });
       await writeGeneration(pages, 1, 0, hooks);
       expect(mostInFlight(), `concurrency ${concurrency}`).toBe(concurrency);
     }
@@ -168,7 +183,7 @@ describe('writing a generation', () => {
           throw refused;
         }
         await failed;
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await laterTurn(); // the writer has seen the failure by then
         settled++;
       },
     });

@@ -8,7 +8,7 @@ import { LoadStopped } from '../../store/load-deadline';
 import { type LoadProgress, loadTable } from '../../store/loader';
 import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { registry } from '../../puzzles/registered';
-import { loadSettingsFrom, loadTables } from '../../scripts/load-tables';
+import { loadSettingsFrom, loadTables } from '../../load/load-tables';
 import { freshTable, scanAll, testClient, testEndpoint } from '../support/dynamodb';
 
 const client = testClient();

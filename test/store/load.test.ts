@@ -12,8 +12,8 @@ import { decodeKnights, encodeKnights, knightsUnrank } from '../../puzzles/knigh
 import { spotChecksFor } from '../../store/generation-checks';
 import { OutdatedTableError, VerificationError } from '../../store/load-errors';
 import { loadTable } from '../../store/loader';
-import { decodePage } from '../../store/page-codec';
-import { goldenMultiplier, pageSlotOf, rankAt, scramble, slotsIn, unscramble } from '../../store/page-layout';
+import { decodePage } from '../../packing/page-codec';
+import { goldenMultiplier, pageSlotOf, rankAt, scramble, slotsIn, unscramble } from '../../packing/page-layout';
 import { PageStore } from '../../store/page-store';
 import { DEFAULT_RETRY } from '../../store/retry';
 import { type ArrayPages, planArrayPages } from '../../store/array-pages';

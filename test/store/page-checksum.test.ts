@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eightSpec } from '../../puzzles/eight/offline/loads';
 import { EIGHT_FORMAT } from '../../puzzles/eight/tables';
-import { decodePage } from '../../store/page-codec';
+import { decodePage } from '../../packing/page-codec';
 import type { TablePages } from '../../store/table-pages';
 import { type DynamoItem, MalformedItemError, PARTITION_KEY } from '../../store/table-schema';
 import { MAX_GENERATION, generationKey } from '../../store/generations';

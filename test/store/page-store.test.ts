@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { InternalServerError } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../../core/clock';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { encodeKnights, knightsRank } from '../../puzzles/knights/rules/space';
 import { type KnightsBoard, parseKnightsBoard } from '../../puzzles/knights/rules/board';
 import { createDynamoClient } from '../../store/client';
 import { loadTable } from '../../store/loader';
-import { pageSlotOf } from '../../store/page-layout';
+import { pageSlotOf } from '../../packing/page-layout';
 import { readPages } from '../../store/page-reads';
 import { PageMissingError, PageStore, StoreUnavailableError } from '../../store/page-store';
 import { EIGHT_FORMAT, eightLetters, eightSection } from '../../puzzles/eight/tables';
@@ -185,16 +184,31 @@ describe('a warm reader after a forced reload with the same keys', () => {
   });
 });
 
-/** A reader on its own client and clock, whose calls are counted, and each call that `plan` names delayed or failed. */
+/** A call the test holds: `out` settles once the call is sent, and the call goes on once `release` is called. */
+function held() {
+  let sent = () => {};
+  let release = () => {};
+  const out = new Promise<void>((resolve) => (sent = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { out, release, sent, released };
+}
+
+/**
+ * A reader on its own client and clock, whose calls are counted, and each call that `plan` names
+ * held until the test lets it go, or failed.
+ */
 function controlled() {
   const own = createDynamoClient({ endpoint: testEndpoint() });
   const calls: string[] = [];
-  const plan: { delayMs?: number; fail?: boolean }[] = [];
+  const plan: { hold?: ReturnType<typeof held>; fail?: boolean }[] = [];
   own.middlewareStack.add(
     (next, context) => async (args) => {
       calls.push(context.commandName!);
-      const { delayMs = 0, fail = false } = plan.shift() ?? {};
-      if (delayMs > 0) await sleep(delayMs);
+      const { hold, fail = false } = plan.shift() ?? {};
+      if (hold) {
+        hold.sent();
+        await hold.released;
+      }
       if (fail) throw new InternalServerError({ message: 'Internal server error', $metadata: { httpStatusCode: 500 } });
       return next(args);
     },
@@ -234,10 +248,12 @@ describe('what a reader keeps of the manifests and the catalogue', () => {
 
   it('keeps the catalogue of a fresh read when an older read fails after it', async () => {
     const { store, calls, plan, own } = controlled();
-    plan.push({ delayMs: 100, fail: true });
+    const hold = held();
+    plan.push({ hold, fail: true });
     const older = store.catalog({ fresh: true });
-    await sleep(10);
+    await hold.out;
     const newer = await store.catalog({ fresh: true });
+    hold.release(); // the older read fails only now, after the newer one came back
     await expect(older).rejects.toThrow(StoreUnavailableError);
     expect(await store.catalog()).toBe(newer);
     expect(calls).toHaveLength(2);
@@ -249,10 +265,12 @@ describe('a page asked for again while it is read', () => {
   it('is read once: by a question that comes while the read is out, and under a manifest of other bytes with the same key', async () => {
     const ranks = Array.from({ length: 20_000 }, (_, r) => r).filter((r) => pageSlotOf(eight.layout, r).page === 4).slice(0, 2);
     const { store, calls, plan, own } = controlled();
-    plan.push({ delayMs: 100 });
+    const hold = held();
+    plan.push({ hold });
     const first = store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[0]);
-    await sleep(20); // its GetItem is out
+    await hold.out; // its GetItem is out
     const second = store.lookup(EIGHT_FORMAT, eight, eightSection(8), ranks[1]);
+    hold.release();
     expect((await Promise.all([first, second])).map((record) => typeof record?.distance)).toEqual(['number', 'number']);
     expect(calls).toEqual(['GetItemCommand']);
 

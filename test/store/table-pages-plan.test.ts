@@ -12,11 +12,11 @@ import { type BfsTable, NONE, type StateSpace, lowestMove } from '../../core/bfs
 import { buildEightBfsTable } from '../../puzzles/eight/rules/bfs-table';
 import { blankOfRank, eightSpace } from '../../puzzles/eight/rules/space';
 import { EIGHT_FORMAT } from '../../puzzles/eight/tables';
-import { type PositionRecord, pageBytesBound } from '../../store/page-codec';
-import { pageCodecProblems } from '../../store/page-codec-limits';
+import { type PositionRecord, pageBytesBound } from '../../packing/page-codec';
+import { pageCodecProblems } from '../../packing/page-codec-limits';
 import { MAX_PAGE_ITEM_BYTES, itemBytes, pageCapacity, pageItem } from '../../store/page-items';
-import { type PageLayout, goldenMultiplier, scramble, slotsIn, unscramble } from '../../store/page-layout';
-import type { PagedPuzzle } from '../../store/paged-puzzle';
+import { type PageLayout, goldenMultiplier, scramble, slotsIn, unscramble } from '../../packing/page-layout';
+import type { PagedPuzzle } from '../../packing/paged-puzzle';
 import { pageKey } from '../../store/table-keys';
 import { type Section, type TablePages, planPages } from '../../store/table-pages';
 import { encodeAsLoaded } from '../support/pages';

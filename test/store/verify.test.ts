@@ -11,7 +11,7 @@ import { knightsSpec } from '../../puzzles/knights/offline/loads';
 import { generationKey } from '../../store/generations';
 import { loadTable } from '../../store/loader';
 import type { Manifest } from '../../store/manifests';
-import { decodePage } from '../../store/page-codec';
+import { decodePage } from '../../packing/page-codec';
 import { pageItem } from '../../store/page-items';
 import { DEFAULT_RETRY } from '../../store/retry';
 import type { StoredPosition, TablePages } from '../../store/table-pages';

@@ -5,7 +5,7 @@
  * it: only its exit does. It holds its first position a moment (0.3 s), so that a build that had it
  * take the first run waits on it once before the thread stops (and again after).
  */
-import { serveMeasure } from '../../store/measure';
+import { measuringJob } from '../../packing/measure';
 import { knightsSpace } from '../../puzzles/knights/rules/space';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 
@@ -20,4 +20,4 @@ const exiting = Object.create(knightsSpace, {
   },
 });
 
-serveMeasure(KNIGHTS_FORMAT, exiting);
+export const EXITING_MEASURE_THREAD = measuringJob(import.meta.url, 'test: measures, then exits with code 3', KNIGHTS_FORMAT, exiting);

@@ -3,7 +3,7 @@
  * that throws once the thread has ranked a run's worth of positions, as a thread whose table went
  * bad under it would.
  */
-import { serveMeasure } from '../../store/measure';
+import { measuringJob } from '../../packing/measure';
 import { knightsSpace } from '../../puzzles/knights/rules/space';
 import { KNIGHTS_FORMAT } from '../../puzzles/knights/tables';
 
@@ -17,4 +17,4 @@ const failing = Object.create(knightsSpace, {
   },
 });
 
-serveMeasure(KNIGHTS_FORMAT, failing);
+export const FAILING_MEASURE_THREAD = measuringJob(import.meta.url, 'test: measures, then fails mid-way', KNIGHTS_FORMAT, failing);

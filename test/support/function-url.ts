@@ -1,8 +1,8 @@
-/** Function URL events for the handler tests, built as the local URL builds them (scripts/function-url-event.ts). */
+/** Function URL events for the handler tests, built as the local URL builds them (emulator/function-url-event.ts). */
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import type { FunctionUrlHandler } from '../../lambda/handler';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../lib/function-defaults';
-import { functionUrlEvent as eventOf, lambdaContext as contextOf } from '../../scripts/function-url-event';
+import { functionUrlEvent as eventOf, lambdaContext as contextOf } from '../../emulator/function-url-event';
 import { checkAgainstDescription } from './openapi-check';
 import { registry as registered } from '../../puzzles/registered';
 import type { Registry } from '../../puzzles/registry';

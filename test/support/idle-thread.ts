@@ -1,2 +1,4 @@
-/** A worker that ends at once without a word: a module that does not serve the work it was started for. */
-export {};
+/** A thread job that ends at once without a word: a job that does not do the work it was started for. */
+import { threadJob } from '../../core/threads';
+
+export const IDLE_THREAD = threadJob<never>(import.meta.url, 'test: ends at once', () => {});

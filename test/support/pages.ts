@@ -1,7 +1,7 @@
 /** Pages encoded the loader's way, for the codec's tests: every line coded once into one stream, then copied into its page. */
-import { BitWriter } from '../../store/bits';
-import { DISTANCE_BITS, PageEncoder, type PositionRecord, writeLineStep } from '../../store/page-codec';
-import type { PagedPuzzle } from '../../store/paged-puzzle';
+import { BitWriter } from '../../packing/bits';
+import { DISTANCE_BITS, PageEncoder, type PositionRecord, writeLineStep } from '../../packing/page-codec';
+import type { PagedPuzzle } from '../../packing/paged-puzzle';
 
 export interface PageEntry {
   readonly slot: number;

@@ -4,7 +4,7 @@
  * a negative value throws, and one given 0 ends its worker with code 7, as a failing job would.
  */
 import { threadId } from 'node:worker_threads';
-import { type Jobs, workOnJobs } from '../../core/jobs-on-workers';
+import { type Jobs, type JobsKind, jobsOfKind } from '../../core/jobs-on-workers';
 
 export const SQUARES = 'squares of the tests';
 
@@ -17,10 +17,18 @@ export interface Squares {
 }
 
 /** Jobs over `values`, their results in shared memory; `kind` as a module that runs none would name them. */
-export function squareJobs(values: readonly number[], kind = SQUARES): Jobs<Squares> {
+/** The squares' jobs: job j squares values[j] (a negative value throws, 0 ends the worker with code 7). */
+export const SQUARE_JOBS: JobsKind<Squares> = jobsOfKind<Squares>(import.meta.url, SQUARES, ({ values, squares, threads }, job) => {
+  const value = values[job];
+  if (value < 0) throw new RangeError(`no square of ${value} here`);
+  if (value === 0) process.exit(7);
+  squares[job] = value * value;
+  threads[job] = threadId;
+});
+
+export function squareJobs(values: readonly number[], kind: JobsKind<Squares> = SQUARE_JOBS): Jobs<Squares> {
   const shared = (length: number) => new Int32Array(new SharedArrayBuffer(4 * length)).fill(-1);
   return {
-    entry: import.meta.url,
     kind,
     shared: { values, squares: shared(values.length), threads: shared(values.length) },
     sizes: values.map(Math.abs),
@@ -28,10 +36,3 @@ export function squareJobs(values: readonly number[], kind = SQUARES): Jobs<Squa
   };
 }
 
-workOnJobs<Squares>(SQUARES, ({ values, squares, threads }, job) => {
-  const value = values[job];
-  if (value < 0) throw new RangeError(`no square of ${value} here`);
-  if (value === 0) process.exit(7);
-  squares[job] = value * value;
-  threads[job] = threadId;
-});

@@ -4,7 +4,8 @@
  * catches the error and ends as a thread that did its share does. Only the shared failure flag
  * tells the build; the thread's own error never reaches it.
  */
-import { serveMeasure } from '../../store/measure';
+import { type MeasureInput, measureOnThisThread } from '../../packing/measure';
+import { threadJob } from '../../core/threads';
 import { builtInGoal } from '../../puzzles/knights/loaded-goals';
 import { buildKnightsBfsTable } from '../../puzzles/knights/rules/bfs-table';
 import { knightsSpace } from '../../puzzles/knights/rules/space';
@@ -24,8 +25,11 @@ const failing = Object.create(knightsSpace, {
   },
 });
 
-try {
-  serveMeasure(KNIGHTS_FORMAT, failing);
-} catch {
-  // swallowed: the thread ends as if it had measured its share
-}
+/** Measures, fails in the last level, and swallows its failure: the thread ends as if it had measured its share. */
+export const SWALLOWING_MEASURE_THREAD = threadJob<MeasureInput>(import.meta.url, 'test: measures, fails in its last level, and swallows it', (input) => {
+  try {
+    measureOnThisThread(KNIGHTS_FORMAT, failing, input);
+  } catch {
+    // swallowed
+  }
+});

@@ -15,7 +15,7 @@ import { BATCH_SIZE } from '../../../store/batch-writer';
 import { createDynamoClient } from '../../../store/client';
 import { DEFAULT_CONCURRENCY } from '../../../store/loader';
 import { startLocalDynamo } from '../../../store/local-dynamodb';
-import { decodePage } from '../../../store/page-codec';
+import { decodePage } from '../../../packing/page-codec';
 import { ensureTable } from '../../../store/table-admin';
 import type { TablePages } from '../../../store/table-pages';
 import { type DynamoItem, PARTITION_KEY } from '../../../store/table-schema';

@@ -6,13 +6,15 @@
  * buildPatternDatabase writes on any thread, so the set is the one a single thread builds. On one
  * thread there is no worker: buildPatternDatabases, as before.
  *
- * This module is its own workers' entry (core/jobs-on-workers.ts).
  */
-import { runJobsOnWorkers, workOnJobs } from '../../../core/jobs-on-workers';
+import { jobsOfKind, runJobsOnWorkers } from '../../../core/jobs-on-workers';
 import { buildPatternDatabase, entriesFor } from '../rules/pattern-database';
 import { type PatternDatabases, buildPatternDatabases, checkPartition, patternDatabasesOf } from '../rules/pattern-set';
 
-const KIND = '15-puzzle pattern databases';
+/** A worker's part: the groups it takes, each built into its view of the shared buffer. */
+const GROUPS = jobsOfKind<PatternDatabases>(import.meta.url, '15-puzzle pattern databases', ({ partition, tables }, group) => {
+  buildPatternDatabase(partition[group], tables[group]);
+});
 
 /** Builds every group's database, on up to `threads` worker threads at once (1: on this one, no worker). */
 export async function buildPatternDatabasesOnThreads(partition: readonly (readonly number[])[], threads: number): Promise<PatternDatabases> {
@@ -22,8 +24,7 @@ export async function buildPatternDatabasesOnThreads(partition: readonly (readon
   const databases = patternDatabasesOf(partition, () => {}, (bytes) => new Uint8Array(new SharedArrayBuffer(bytes)));
   await runJobsOnWorkers<PatternDatabases>(
     {
-      entry: import.meta.url,
-      kind: KIND,
+      kind: GROUPS,
       shared: databases,
       sizes: partition.map(entriesFor),
       describe: (group) => `the pattern database of tiles ${partition[group].join(',')}`,
@@ -32,8 +33,3 @@ export async function buildPatternDatabasesOnThreads(partition: readonly (readon
   );
   return databases;
 }
-
-/** A worker's part: the groups it takes, each built into its view of the shared buffer. */
-workOnJobs<PatternDatabases>(KIND, ({ partition, tables }, group) => {
-  buildPatternDatabase(partition[group], tables[group]);
-});

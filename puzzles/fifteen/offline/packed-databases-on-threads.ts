@@ -5,12 +5,11 @@
  * worker takes ranges of a million placements from a shared counter until none is left, then says
  * what it did. This thread starts the next level once every worker has. The bytes are those one
  * thread writes: the level's outcome does not depend on which thread expands which range.
- *
- * This module is its own workers' entry (core/threads.ts).
+
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { Worker } from 'node:worker_threads';
-import { threadOn } from '../../../core/threads';
+import { startThread, threadJob } from '../../../core/threads';
 import {
   type LevelCounts,
   type PackedBuild,
@@ -25,15 +24,30 @@ import {
 /** Placements a worker takes at a time (a multiple of 4: a byte of packed entries belongs to one range). */
 const RANGE = 1 << 20;
 
-interface WorkerData {
-  readonly packedLevels: { readonly build: PackedBuild };
-}
 interface LevelOrder {
   readonly level: number;
   /** [0]: the next range to take. */
   readonly counter: Int32Array;
 }
 type WorkerReply = { readonly counts: LevelCounts } | { readonly failed: string };
+
+/** A worker's part: at each level it is told of, ranges taken in turn until none is left. */
+const PACKED_LEVELS = threadJob<PackedBuild>(import.meta.url, '15-puzzle packed pattern database levels', (build) => {
+  const count = placementCount(build.tiles.length);
+  parentPort!.on('message', ({ level, counter }: LevelOrder) => {
+    let reply: WorkerReply;
+    try {
+      const counts = noCounts();
+      for (let range = Atomics.add(counter, 0, 1); range * RANGE < count; range = Atomics.add(counter, 0, 1)) {
+        expandLevelRange(build, level, range * RANGE, Math.min(count, (range + 1) * RANGE), counts);
+      }
+      reply = { counts };
+    } catch (error) {
+      reply = { failed: error instanceof Error ? error.message : String(error) };
+    }
+    parentPort!.postMessage(reply);
+  });
+});
 
 export interface BuiltGroup {
   readonly tiles: readonly number[];
@@ -48,7 +62,7 @@ export async function buildPackedDatabaseOnThreads(tiles: readonly number[], thr
   if (threads <= 1) return { tiles, ...buildPackedDatabase(tiles, progress) };
   const build = newPackedBuild(tiles, (bytes) => new SharedArrayBuffer(bytes));
   const ranges = Math.ceil(placementCount(tiles.length) / RANGE);
-  const workers: Worker[] = Array.from({ length: Math.min(threads, ranges) }, () => threadOn(import.meta.url, { packedLevels: { build } } satisfies WorkerData));
+  const workers: Worker[] = Array.from({ length: Math.min(threads, ranges) }, () => startThread(PACKED_LEVELS, build));
   const total = noCounts();
   try {
     for (let level = 0; ; level++) {
@@ -83,23 +97,4 @@ export async function buildPackedDatabaseOnThreads(tiles: readonly number[], thr
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
   return { tiles, packed: build.packed, halves: build.halves, counts: total };
-}
-
-/** A worker's part: at each level it is told of, ranges taken in turn until none is left. */
-if (!isMainThread && (workerData as Partial<WorkerData> | undefined)?.packedLevels !== undefined) {
-  const { build } = (workerData as WorkerData).packedLevels;
-  const count = placementCount(build.tiles.length);
-  parentPort!.on('message', ({ level, counter }: LevelOrder) => {
-    let reply: WorkerReply;
-    try {
-      const counts = noCounts();
-      for (let range = Atomics.add(counter, 0, 1); range * RANGE < count; range = Atomics.add(counter, 0, 1)) {
-        expandLevelRange(build, level, range * RANGE, Math.min(count, (range + 1) * RANGE), counts);
-      }
-      reply = { counts };
-    } catch (error) {
-      reply = { failed: error instanceof Error ? error.message : String(error) };
-    }
-    parentPort!.postMessage(reply);
-  });
 }

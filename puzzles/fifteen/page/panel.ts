@@ -2,17 +2,17 @@
  * The fifteen panel: the 4x4 board to edit (a click on two cells swaps them), Scramble (a random
  * solvable board), Solve asking the API, the answer played back, and after Solve every move of the
  * blank marked on the tile it would take the place of (a click on one plays it). A board that
- * cannot reach the goal is said to be so at once, by the parity rule, before anything is asked.
+ * cannot reach the goal is said to be so at once, by the parity rule, and Solve is disabled.
  * The 15-puzzle has no stored tables, so the panel reads nothing in /stats. Its URL field is the
  * board, `fifteen=2,3,4,0,…` (not `board`, which the knights panel's is: the panels share one query).
+ * The board panel's work is the widget's (widgets/sliding-board.ts), the wait for a board solved
+ * in the background among it.
  */
 import { MOVE_LETTERS, slidingBoard } from '../../../core/sliding-board';
 import { swapCells } from '../../../widgets/board-cells';
-import { type Solving, askUntilAnswered, byId, say } from '../../../widgets/dom';
-import { hintAt, markHint } from '../../../widgets/hints';
-import type { MoveValue } from '../../../widgets/move-value';
-import type { OpenedUrl, PagePanel } from '../../../widgets/panel';
-import { type Playable, player, unsolve } from '../../../widgets/player';
+import { byId } from '../../../widgets/dom';
+import type { OpenPanel, OpenedUrl, PagePanel } from '../../../widgets/panel';
+import { SlidingBoardPanel, openedBoard } from '../../../widgets/sliding-board';
 import type { FifteenResponse } from '../response';
 
 /**
@@ -30,9 +30,6 @@ const { step } = slidingBoard(4);
 const stepOf = (letter: string) => step[MOVE_LETTERS.indexOf(letter)];
 
 export const panel: PagePanel = { name: 'fifteen', open: openFifteenPanel };
-
-/** A cell's tile as a number (0 the blank). */
-const tileOf = (cells: string, cell: number) => parseInt(cells[cell], 16);
 
 /** The board as the API and the URL write it: 16 numbers joined by commas. */
 const numbersOf = (cells: string) => Array.from(cells, (digit) => parseInt(digit, 16)).join(',');
@@ -96,172 +93,37 @@ function scrambled(): string {
 }
 
 /** Sets the panel up on the board the URL opened with; `saveUrl` keeps it in the URL. */
-function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void) {
-  const fifteen: Playable<string, string> & { picked: number | null; unvalued: string | null } = {
-    position: cellsFromUrl(opened.field('fifteen')) ?? SAMPLE,
-    path: [],
-    moves: [],
-    at: 0,
-    start: null,
-    timer: null,
-    // the first of two cells clicked to swap
-    picked: null,
-    // why the answer's moves are not valued (the API's movesUnvalued), while its board is shown
-    unvalued: null,
-  };
-  const fifteenPlayer = player<string>(
-    'f',
-    fifteen,
-    (board, move) => swapCells(board, board.indexOf(BLANK), board.indexOf(BLANK) + stepOf(move)),
-    drawFifteen,
-    'fstatus',
-    300,
+function openFifteenPanel(opened: OpenedUrl, saveUrl: () => void): OpenPanel {
+  const board = new SlidingBoardPanel<string, FifteenResponse>(
+    {
+      prefix: 'f',
+      boards: [{ id: 'fboard', opened: openedBoard(opened, 'fifteen', cellsFromUrl, SAMPLE, { what: 'a 15-puzzle board (16 numbers, each of 0 to 15 once)', instead: `the sample ${numbersOf(SAMPLE)}` }) }],
+      blank: BLANK,
+      target: (position, move) => position.indexOf(BLANK) + stepOf(move),
+      edit: 'swap',
+      drawCell: (button, digit, cell) => {
+        const tile = parseInt(digit, 16);
+        button.className = tile === 0 ? 'f-blank' : 'f-tile';
+        button.textContent = tile === 0 ? '' : String(tile);
+        button.dataset.tile = String(tile);
+        button.setAttribute('aria-label', `cell ${cell + 1}: ${tile === 0 ? 'blank' : `tile ${tile}`}`);
+      },
+      check: { id: 'fcheck', of: (position) => ({ sentence: isSolvable(position) ? '' : whyUnsolvable(position), solvable: isSolvable(position) }) },
+      question: ([cells]) => ({ path: '/fifteen', fields: { board: numbersOf(cells) } }),
+      line: (answer) => answer.path.split(''),
+      describe: (answer) => (answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} ${answer.steps === 1 ? 'move' : 'moves'} (${answer.source}): ${answer.path}`),
+      legend: { targets: 'the tiles the blank can take the place of', target: 'tile' },
+      everyMs: 300,
+    },
+    saveUrl,
   );
+  byId('fscramble').addEventListener('click', () => board.replace([scrambled()]));
+  return { urlFields: () => ({ fifteen: numbersOf(board.cells()) }), showStats: () => Promise.resolve() };
+}
 
-  function drawFifteen(): void {
-    const board = byId('fboard');
-    board.textContent = '';
-    for (let i = 0; i < 16; i++) {
-      const tile = tileOf(fifteen.position, i);
-      const button = document.createElement('button');
-      button.className = (tile === 0 ? 'f-blank' : 'f-tile') + (fifteen.picked === i ? ' f-sel' : '');
-      button.textContent = tile === 0 ? '' : String(tile);
-      button.dataset.cell = String(i);
-      button.dataset.tile = String(tile);
-      button.setAttribute('aria-label', `cell ${i + 1}: ${tile === 0 ? 'blank' : `tile ${tile}`}`);
-      // a fifteen question has no limit: every valued move's value is a distance
-      markHint(button, fifteenHintAt(i));
-      button.addEventListener('click', pick);
-      board.appendChild(button);
-    }
-    drawCheck();
-    drawNote();
-  }
-
-  /** Says at once whether the board shown can reach the goal, and why not when it cannot. */
-  function drawCheck(): void {
-    if (isSolvable(fifteen.position)) {
-      say('fcheck', '');
-      return;
-    }
-    const inversions = inversionsOf(fifteen.position);
-    const rows = rowsBelowBlank(fifteen.position);
-    say(
-      'fcheck',
-      `This board cannot reach the goal: its ${inversions} ${inversions === 1 ? 'inversion' : 'inversions'} (pairs of tiles out of order, the blank left out) plus the ${rows} ${rows === 1 ? 'row' : 'rows'} between the blank and the bottom row make an odd number, and no move changes its parity. Swap two tiles to fix it.`,
-      true,
-    );
-  }
-
-  /** The hint for `cell`: the blank's move that takes it there, while the answered board is shown. */
-  function fifteenHintAt(cell: number): MoveValue<string> | undefined {
-    const blank = fifteen.position.indexOf(BLANK);
-    return hintAt(fifteen, (hint) => blank + stepOf(hint.move) === cell);
-  }
-
-  /** The note under the board: why the moves are not marked, while the answered board is shown. */
-  function drawNote(): void {
-    const showing = fifteen.unvalued !== null && fifteen.start === fifteen.position;
-    byId('fnote').textContent = showing ? `The moves are not marked: ${fifteen.unvalued}` : '';
-  }
-
-  function pick(event: Event): void {
-    const cell = Number((event.currentTarget as HTMLElement).dataset.cell);
-    if (fifteenHintAt(cell)) {
-      // a marked move: the blank takes this tile's place; then the new board's answer
-      fifteen.position = swapCells(fifteen.position, fifteen.position.indexOf(BLANK), cell);
-      fifteen.picked = null;
-      void solveFifteen(cell);
-      return;
-    }
-    edited();
-    if (fifteen.picked === null) {
-      fifteen.picked = cell;
-    } else {
-      fifteen.position = swapCells(fifteen.position, cell, fifteen.picked);
-      fifteen.picked = null;
-      saveUrl();
-    }
-    drawFifteen();
-    focusCell(cell);
-  }
-
-  /** The board is being changed by hand: the answer and its note go (and an answer still coming is not wanted). */
-  function edited(): void {
-    asking++;
-    clearInterval(ticking);
-    unsolve(fifteen, fifteenPlayer);
-    fifteen.unvalued = null;
-    say('fstatus', '');
-  }
-
-  function focusCell(cell: number): void {
-    document.querySelector<HTMLElement>(`#fboard [data-cell="${cell}"]`)?.focus();
-  }
-
-  /** Each Solve's number: an answer that comes after another Solve (or after the board changed) is not shown. */
-  let asking = 0;
-  /** Counts the seconds of a background solve on the status line between two asks. */
-  let ticking: ReturnType<typeof setInterval> | undefined;
-
-  /** Says that the board is being solved in the background, and for how long, each second. */
-  function showSolving(solving: Solving): void {
-    clearInterval(ticking);
-    const heard = performance.now();
-    const show = () =>
-      say('fstatus', `Solving in the background (this board needs more search than one request may spend): ${solving.seconds + Math.floor((performance.now() - heard) / 1000)} s so far. The answer appears here when it is ready, and is kept for everyone.`);
-    show();
-    ticking = setInterval(show, 1000);
-  }
-
-  async function solveFifteen(focus?: number): Promise<void> {
-    fifteenPlayer.stop();
-    fifteen.picked = null;
-    saveUrl();
-    if (!isSolvable(fifteen.position)) {
-      // the sentence above says why; nothing to ask
-      asking++;
-      say('fstatus', '');
-      drawFifteen();
-      return;
-    }
-    say('fstatus', 'Solving\u2026');
-    const asked = fifteen.position;
-    const mine = ++asking;
-    try {
-      const answer = await askUntilAnswered<FifteenResponse>('/fifteen', { board: numbersOf(asked) }, showSolving, () => mine === asking && fifteen.position === asked);
-      if (answer === undefined || mine !== asking) return; // another question was asked meanwhile: its count is its own
-      clearInterval(ticking);
-      fifteen.position = asked;
-      fifteen.start = asked;
-      fifteen.path = answer.path.split('');
-      fifteen.moves = answer.moves;
-      fifteen.unvalued = answer.movesUnvalued ?? null;
-      fifteen.at = 0;
-      say('fstatus', answer.steps === 0 ? 'Already there: 0 moves.' : `${answer.steps} ${answer.steps === 1 ? 'move' : 'moves'} (${answer.source}): ${answer.path}`);
-    } catch (error) {
-      if (mine !== asking) return;
-      clearInterval(ticking);
-      say('fstatus', (error as Error).message, true);
-      fifteen.start = null;
-      fifteen.path = [];
-      fifteen.moves = [];
-      fifteen.unvalued = null;
-    }
-    drawFifteen();
-    fifteenPlayer.buttons();
-    if (focus !== undefined) focusCell(focus);
-  }
-
-  byId('fsolve').addEventListener('click', () => void solveFifteen());
-  byId('fscramble').addEventListener('click', () => {
-    edited();
-    fifteen.picked = null;
-    fifteen.position = scrambled();
-    saveUrl();
-    drawFifteen();
-  });
-
-  drawFifteen();
-  return { urlFields: () => ({ fifteen: numbersOf(fifteen.position) }), showStats: () => Promise.resolve() };
+/** Why a board cannot reach the goal: the parity rule, with its numbers. */
+function whyUnsolvable(cells: string): string {
+  const inversions = inversionsOf(cells);
+  const rows = rowsBelowBlank(cells);
+  return `This board cannot reach the goal: its ${inversions} ${inversions === 1 ? 'inversion' : 'inversions'} (pairs of tiles out of order, the blank left out) plus the ${rows} ${rows === 1 ? 'row' : 'rows'} between the blank and the bottom row make an odd number, and no move changes its parity. Swap two tiles to fix it.`;
 }

@@ -1,7 +1,7 @@
 /*
  * Reference for puzzles/knights/bench/build-parts.ts: the whole knights space's page build in C,
  * part by part, computing the same bytes as the TypeScript build (store/table-pages.ts planPages,
- * store/page-codec.ts, store/bits.ts) by the same method:
+ * packing/page-codec.ts, packing/bits.ts) by the same method:
  *   bfs      the level-by-level search over the same state encoding and ranks as
  *            knights-bfs.c (the same loop), giving every rank's distance and optimal-move mask;
  *   measure  in BFS order, every position's entry (two 32-bit words at its scrambled rank) and its

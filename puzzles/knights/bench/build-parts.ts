@@ -23,7 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Row, compileReference, peakMiB, printTable } from '../../../core/benchmark';
-import { pageCount } from '../../../store/page-layout';
+import { pageCount } from '../../../packing/page-layout';
 import { type TablePages, planPages } from '../../../store/table-pages';
 import { pageKey } from '../../../store/table-keys';
 import { pageCapacity } from '../../../store/page-items';

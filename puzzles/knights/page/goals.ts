@@ -65,7 +65,7 @@ export function settleGoalsBy(wait: Promise<void>): void {
 }
 
 /** Whether two choices are one goal (the default one before /stats, and as /stats lists it, are). */
-export function sameGoal(a: KnightsGoalChoice, b: KnightsGoalChoice): boolean {
+function sameGoal(a: KnightsGoalChoice, b: KnightsGoalChoice): boolean {
   return a.name === b.name && a.board === b.board;
 }
 

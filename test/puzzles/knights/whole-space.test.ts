@@ -7,8 +7,8 @@ import { searchKnights } from '../../../puzzles/knights/rules/search';
 import { searchBudget } from '../../support/search-budget';
 import { decodeKnights, knightsSpace } from '../../../puzzles/knights/rules/space';
 import { type KnightsBfsTable, buildKnightsBfsTable, lookupKnights } from '../../../puzzles/knights/rules/bfs-table';
-import { decodePage } from '../../../store/page-codec';
-import { goldenMultiplier, pageSlotOf, slotsIn } from '../../../store/page-layout';
+import { decodePage } from '../../../packing/page-codec';
+import { goldenMultiplier, pageSlotOf, slotsIn } from '../../../packing/page-layout';
 import { KNIGHTS_FORMAT } from '../../../puzzles/knights/tables';
 import { encodeAsLoaded } from '../../support/pages';
 

@@ -12,15 +12,15 @@ import { createAppState } from '../../../lambda/app-state';
 import { readConfig } from '../../../lambda/config';
 import { createHandler } from '../../../lambda/handler';
 import { main as ask } from '../../../scripts/ask';
-import { serveFunctionUrl } from '../../../scripts/function-url-server';
-import { loadSettingsFrom, loadTables } from '../../../scripts/load-tables';
+import { serveFunctionUrl } from '../../../emulator/function-url-server';
+import { loadSettingsFrom, loadTables } from '../../../load/load-tables';
 import { lookup } from '../../../scripts/lookup';
 import { freshTable, testClient, testEndpoint } from '../../support/dynamodb';
 import { callFor } from '../../support/function-url';
 import { quietLog } from '../../support/log';
-import { slide } from './index';
+import { slide } from '../../../puzzles/slide/index';
 import { registry } from './registry';
-import { decodeSlide, encodeSlide, slideTable } from './rules';
+import { decodeSlide, encodeSlide, slideTable } from '../../../puzzles/slide/rules';
 
 const call = callFor(registry);
 

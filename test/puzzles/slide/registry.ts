@@ -4,6 +4,6 @@
  */
 import { registry as registered } from '../../../puzzles/registered';
 import { registryOf } from '../../../puzzles/registry';
-import { slide } from './index';
+import { slide } from '../../../puzzles/slide/index';
 
 export const registry = registryOf([...registered.PUZZLES, slide], { module: import.meta.url });
