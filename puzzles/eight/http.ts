@@ -4,7 +4,7 @@ import { type EightAnswer, type EightQuery, assertReachable } from './rules/quer
 import { checkQuery } from '../fields';
 import type { HttpShape } from '../roles/http-shape';
 import type { EightMoveResponse, EightResponse } from './response';
-import { EIGHT_SAMPLES, EightAnswerSchema, EightQuerySchema } from './schema';
+import { EIGHT_SAMPLES, EightResponseSchema, EightQuerySchema } from './schema';
 
 export const EIGHT_EXAMPLE = '{"from": "12X453786", "to": "12345678X"}';
 
@@ -12,7 +12,7 @@ export const eightHttp: HttpShape<EightQuery, EightAnswer> = {
   example: EIGHT_EXAMPLE,
   description: {
     query: EightQuerySchema,
-    answer: EightAnswerSchema,
+    answer: EightResponseSchema,
     samples: EIGHT_SAMPLES,
     unanswerable: '"to" cannot be reached from "from" (the two boards\' tile orders differ in parity).',
   },

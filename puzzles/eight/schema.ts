@@ -1,6 +1,6 @@
 /**
  * The Eight II query and answer, declared once: queryOf checks a query's structure against
- * EightQuerySchema, response.ts derives the answer's type from EightAnswerSchema, and
+ * EightQuerySchema, response.ts derives the answer's type from EightResponseSchema, and
  * /openapi.json describes both, with these samples.
  */
 import * as v from 'valibot';
@@ -20,7 +20,7 @@ export const EightMoveSchema = v.strictObject({
   optimal: v.pipe(v.boolean(), v.description('Whether it leads one step closer.')),
 });
 
-export const EightAnswerSchema = v.strictObject({
+export const EightResponseSchema = v.strictObject({
   steps: int('Moves in a shortest line from "from" to "to".'),
   path: v.pipe(v.string(), v.regex(/^[dlru]*$/), v.description('The lex-min shortest line as the letters d, l, r, u (the blank\'s moves).')),
   source: AnswerSourceSchema,

@@ -7,7 +7,7 @@ import { checkQuery } from '../fields';
 import type { HttpShape } from '../roles/http-shape';
 import { MANHATTAN } from './estimates';
 import type { FifteenResponse } from './response';
-import { FIFTEEN_SAMPLES, FifteenAnswerSchema, FifteenQuerySchema } from './schema';
+import { FIFTEEN_SAMPLES, FifteenResponseSchema, FifteenQuerySchema } from './schema';
 
 const EXAMPLE_CELLS = '2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15';
 export const FIFTEEN_EXAMPLE = `{"board": "${EXAMPLE_CELLS}"}`;
@@ -31,7 +31,7 @@ export const fifteenHttp: HttpShape<FifteenQuery, FifteenAnswer> = {
   example: FIFTEEN_EXAMPLE,
   description: {
     query: FifteenQuerySchema,
-    answer: FifteenAnswerSchema,
+    answer: FifteenResponseSchema,
     samples: FIFTEEN_SAMPLES,
     unanswerable: 'The board cannot reach the goal: its inversions plus the rows between the blank and the bottom row make an odd number (half of all boards).',
   },

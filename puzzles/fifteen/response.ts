@@ -1,6 +1,6 @@
 /** A fifteen answer, as the API writes it: types derived from its schema (type-only: the page reads them too). */
 import type { InferOutput } from 'valibot';
-import type { FifteenAnswerSchema, FifteenMoveSchema } from './schema';
+import type { FifteenResponseSchema, FifteenMoveSchema } from './schema';
 
-export type FifteenResponse = InferOutput<typeof FifteenAnswerSchema>;
+export type FifteenResponse = InferOutput<typeof FifteenResponseSchema>;
 export type FifteenMoveResponse = InferOutput<typeof FifteenMoveSchema>;

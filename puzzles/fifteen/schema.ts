@@ -1,6 +1,6 @@
 /**
  * The 15-puzzle's query and answer, declared once: queryOf checks a query's structure against
- * FifteenQuerySchema, response.ts derives the answer's type from FifteenAnswerSchema, and
+ * FifteenQuerySchema, response.ts derives the answer's type from FifteenResponseSchema, and
  * /openapi.json describes both, with these samples.
  */
 import * as v from 'valibot';
@@ -20,7 +20,7 @@ export const FifteenMoveSchema = v.strictObject({
   optimal: v.pipe(v.boolean(), v.description('Whether it leads one step closer.')),
 });
 
-export const FifteenAnswerSchema = v.strictObject({
+export const FifteenResponseSchema = v.strictObject({
   steps: int('Moves in a shortest line to the goal.'),
   path: v.pipe(v.string(), v.regex(/^[dlru]*$/), v.description("The lex-min shortest line as the letters d, l, r, u (the blank's moves).")),
   source: AnswerSourceSchema,

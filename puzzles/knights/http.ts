@@ -6,7 +6,7 @@ import { checkQuery } from '../fields';
 import type { HttpShape } from '../roles/http-shape';
 import { resolveGoal } from './loaded-goals';
 import type { KnightsResponse } from './response';
-import { KNIGHTS_SAMPLES, KnightsAnswerSchema, KnightsQuerySchema } from './schema';
+import { KNIGHTS_SAMPLES, KnightsResponseSchema, KnightsQuerySchema } from './schema';
 import { KNIGHTS_MAX_DEPTH } from './tables';
 
 export const KNIGHTS_EXAMPLE = '{"board": "10110/01*11/10111/01001/00000", "limit": 15}';
@@ -28,7 +28,7 @@ function limitOf(value: unknown, maxLimit: number): number {
 
 export const knightsHttp: HttpShape<KnightsQuery, KnightsAnswer> = {
   example: KNIGHTS_EXAMPLE,
-  description: { query: KnightsQuerySchema, answer: KnightsAnswerSchema, samples: KNIGHTS_SAMPLES },
+  description: { query: KnightsQuerySchema, answer: KnightsResponseSchema, samples: KNIGHTS_SAMPLES },
 
   async queryOf(value, goals, written) {
     // the limit's range depends on the goal: its parser refuses a wrong one, after the goal is known

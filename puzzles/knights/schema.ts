@@ -1,6 +1,6 @@
 /**
  * The knights query and answer, declared once: queryOf checks a query's structure against
- * KnightsQuerySchema, response.ts derives the answer's type from KnightsAnswerSchema, and
+ * KnightsQuerySchema, response.ts derives the answer's type from KnightsResponseSchema, and
  * /openapi.json describes both, with these samples.
  */
 import * as v from 'valibot';
@@ -38,7 +38,7 @@ export const KnightsMoveSchema = v.strictObject({
   optimal: v.pipe(v.boolean(), v.description('Whether it leads one step closer (within the limit).')),
 });
 
-export const KnightsAnswerSchema = v.strictObject({
+export const KnightsResponseSchema = v.strictObject({
   steps: int('Moves in a shortest line to the goal, or -1 when that is more than the limit.'),
   path: v.pipe(list(v.pipe(v.number(), v.integer())), v.description('The lex-min shortest line: the cells the empty square moves to; [] when steps is -1.')),
   source: AnswerSourceSchema,

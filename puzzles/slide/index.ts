@@ -8,7 +8,7 @@ import type { Puzzle } from '../puzzle';
 import { movesFromMask } from '../../core/move-values';
 import { checkEachCase, splitCases } from '../../core/judge-input';
 import { UnreachableError } from '../../core/errors';
-import { SLIDE_SAMPLES, SlideAnswerSchema, SlideQuerySchema } from './schema';
+import { SLIDE_SAMPLES, SlideResponseSchema, SlideQuerySchema } from './schema';
 import { BLANK_TARGETS, GOAL, type SlideBoard, decodeSlide, encodeSlide, letterOf, lettersOf, parseSlideBoard, slideSpace, slideTable, solveSlide } from './rules';
 
 export interface SlideQuery {
@@ -43,7 +43,7 @@ export const slide = {
   },
   http: {
     example: EXAMPLE,
-    description: { query: SlideQuerySchema, answer: SlideAnswerSchema, samples: SLIDE_SAMPLES, unanswerable: 'The board cannot reach 123450 (its tiles are in the other parity).' },
+    description: { query: SlideQuerySchema, answer: SlideResponseSchema, samples: SLIDE_SAMPLES, unanswerable: 'The board cannot reach 123450 (its tiles are in the other parity).' },
     queryOf(value) {
       const fields = checkQuery(SlideQuerySchema, value, { example: EXAMPLE, like: { board: EXAMPLE } });
       const query = { board: parseSlideBoard(fields.board) };

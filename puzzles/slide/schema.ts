@@ -6,7 +6,7 @@ export const SlideQuerySchema = v.strictObject({
   board: v.pipe(v.string(), v.description('The board: the digits 0 to 5 row by row, 0 the blank.'), v.examples(['123405'])),
 });
 
-export const SlideAnswerSchema = v.strictObject({
+export const SlideResponseSchema = v.strictObject({
   steps: int('Moves in a shortest line to 123450.'),
   path: v.pipe(v.string(), v.regex(/^[dlru]*$/), v.description('The lex-min shortest line as the blank\'s moves d, l, r, u.')),
   source: AnswerSourceSchema,
