@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow tests: the whole knights space, the 15-puzzle's farthest boards, background solves on
+ * The slow tests, each named `*.slow.test.ts`: the whole knights space, the 15-puzzle's farthest boards, background solves on
  * worker threads, the functions' bundles as synth builds them (the API's and the solver's carry
  * the 15-puzzle's databases, built again whenever the code that builds them changes: 50 s under
  * the quick suite's load), the measure's worker threads (each started under tsx, a level handed on
@@ -13,43 +13,7 @@ import { defineConfig } from 'vitest/config';
  * templates (seconds for its start alone). `npm test` runs the others (the quick suite, projects
  * quick*, within 90 s on 2 cores); `npm run test:all` runs them all, as CI does.
  */
-const SLOW = [
-  'test/puzzles/knights/whole-space.test.ts',
-  'test/puzzles/fifteen/farthest.test.ts',
-  'test/puzzles/fifteen/packed-78.test.ts',
-  'test/scripts/kill-resume.test.ts',
-  'test/scripts/local-service.test.ts',
-  'test/scripts/judge.test.ts',
-  'test/scripts/lookup.test.ts',
-  'test/scripts/ask.test.ts',
-  'test/scripts/smoke.test.ts',
-  'test/lib/bundle.test.ts',
-  'test/store/faults.test.ts',
-  'test/store/read-back.test.ts',
-  'test/store/load-race.test.ts',
-  'test/store/crash-leftovers.test.ts',
-  'test/store/verify.test.ts',
-  'test/store/load-requests.test.ts',
-  'test/lib/loader-bundle.test.ts',
-  'test/scripts/local-faults.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/packing/bit-stream-ceiling.test.ts',
-  'test/load/load-workers.test.ts',
-  'test/packing/measure-build.test.ts',
-  'test/packing/measure-threads.test.ts',
-  'test/packing/measure-levels.test.ts',
-  'test/scripts/bench-command.test.ts',
-  'test/emulator/lambda-rules.test.ts',
-  'test/emulator/search-threads.test.ts',
-  'test/scripts/rehearse.test.ts',
-  'test/lib/cfn-lint.test.ts',
-  'test/lib/solver-bundle.test.ts',
-  'test/lambda/background-solve.test.ts',
-  'test/scripts/help.test.ts',
-  'test/docs/figures-whole.test.ts',
-  'test/lib/app.test.ts',
-  'test/store/load-deadline.test.ts',
-];
+const SLOW = ['test/**/*.slow.test.ts'];
 
 /**
  * Quick files that run in a process of their own, as every slow file does: one checks that a

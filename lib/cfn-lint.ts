@@ -2,7 +2,7 @@
  * cfn-lint's findings that the stack acknowledges, each on the resources it concerns, in the
  * template itself (`Metadata: cfn-lint: config: ignore_checks`, which cfn-lint reads and
  * CloudFormation ignores), as cdk-nag's are acknowledged with Validations: each where it is made,
- * with its reason beside it. test/lib/cfn-lint.test.ts runs cfn-lint on the synthesized templates
+ * with its reason beside it. test/lib/cfn-lint.slow.test.ts runs cfn-lint on the synthesized templates
  * and expects no other finding.
  */
 import { CfnResource, type IAspect } from 'aws-cdk-lib';

@@ -1,6 +1,6 @@
 /**
  * The deploy's load as `cdk deploy` runs it, rehearsed (npm run rehearse -- --only loader; the slow
- * suite's test/lib/loader-bundle.test.ts on a smaller load): the loader's bundle as `cdk synth`
+ * suite's test/lib/loader-bundle.slow.test.ts on a smaller load): the loader's bundle as `cdk synth`
  * builds it, under Lambda's rules (emulator/function-bundle.ts) at the memory the load's plan gives
  * it (lib/load-plan.ts) and with its timeout cut short so that the load takes several runs, driven
  * as the custom resource's provider framework drives it (provider-loop.ts), against dynalite on

@@ -1,5 +1,5 @@
 /**
- * The rehearsal's scenarios (`npm run rehearse`, and test/scripts/rehearse.test.ts): the bundles
+ * The rehearsal's scenarios (`npm run rehearse`, and test/scripts/rehearse.slow.test.ts): the bundles
  * as `cdk synth` builds them, run under Lambda's rules (emulator/function-bundle.ts) against dynalite
  * behind DynamoDB's read cap (read-capacity-proxy.ts). Each returns its figures and every answer,
  * checked against the harness's own computation (questions.ts). The deploy's load has a file of

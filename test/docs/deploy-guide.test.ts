@@ -31,14 +31,14 @@ const RUN_BY_TESTS: readonly { form: RegExp; command: string; file: string; ment
   {
     form: /^npm run rehearse$/,
     command: 'npm run rehearse',
-    file: 'test/scripts/rehearse.test.ts',
+    file: 'test/scripts/rehearse.slow.test.ts',
     mentions: 'npm run rehearse',
     how: "runs the rehearsal's first three scenarios and asserts what each must do",
   },
   {
     form: /^npm run smoke -- --url "?http:\/\/127\.0\.0\.1(:\d+)?\/?"?$/,
     command: 'npm run smoke -- --url http://127.0.0.1:3000',
-    file: 'test/scripts/smoke.test.ts',
+    file: 'test/scripts/smoke.slow.test.ts',
     mentions: 'npm run smoke -- --url',
     how: "starts npm start and runs the smoke check against its local URL, as a process",
   },

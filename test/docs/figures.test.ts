@@ -4,7 +4,7 @@
  * format, keys or attributes) changes the tables' bytes and write units, and fails this file until
  * the figures are written again. Here the eight table, which builds in a few seconds of one core
  * (every one of its 1,485 page items changes with the format); the whole file, the knights tables,
- * the 15-puzzle's databases and every load, in test/docs/figures-whole.test.ts (slow: it builds the
+ * the 15-puzzle's databases and every load, in test/docs/figures-whole.slow.test.ts (slow: it builds the
  * whole knights space, and the databases when no build of them is kept).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -12,7 +12,7 @@ import { registry } from '../../puzzles/registered';
 
 const loads = await registry.loadChoices();
 
-/** The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.test.ts builds and runs the bundle itself). */
+/** The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.slow.test.ts builds and runs the bundle itself). */
 function synth(context: Record<string, unknown> = {}) {
   const app = new App({ context: { ...FEATURE_FLAGS, 'aws:cdk:bundling-stacks': [], ...context } });
   const stack = new TablebaseStack(app, 'Tablebase', { registry, loads });

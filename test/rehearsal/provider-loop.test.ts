@@ -2,7 +2,7 @@
  * The rehearsals' stand-in of CDK's provider framework (rehearsal/provider-loop.ts), held
  * to what aws-cdk-lib's framework.js and cfn-response.js do: the events each handler is given, when
  * the sequence ends, and the reason CloudFormation is told of a failure. The function is a stub
- * here; test/lib/loader-bundle.test.ts runs the loader's bundle through the same loop.
+ * here; test/lib/loader-bundle.slow.test.ts runs the loader's bundle through the same loop.
  */
 import { describe, expect, it } from 'vitest';
 import { type FunctionErrorPayload, type Invoked, thrownPayload } from '../../rehearsal/lambda-environments';

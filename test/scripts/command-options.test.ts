@@ -1,7 +1,7 @@
 /**
  * What every command says of a word it does not take: the first sentence of the parser's refusal
  * (not its advice, whose quote never closes), and for a puzzle or command name that is not one,
- * what it is not and what it could be (test/scripts/help.test.ts runs each command with --help).
+ * what it is not and what it could be (test/scripts/help.slow.test.ts runs each command with --help).
  */
 import { parseArgs } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';

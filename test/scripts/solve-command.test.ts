@@ -1,7 +1,7 @@
 /**
  * npm run solve's command line as a person mistypes it: a sentence of the command's and the
  * usage on stderr, nothing on stdout, exit 2; never the parser's advice, whose quote it never
- * closes. (Its judge output: test/scripts/judge.test.ts.)
+ * closes. (Its judge output: test/scripts/judge.slow.test.ts.)
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
 import { type MeasuredLoad, type TableEstimate, estimateBetween } from '../../../store/load-estimate';
 import { KNIGHTS_POSITIONS } from '../rules/space';
 
-/** Positions exactly k moves from the standard goal (test/puzzles/knights/whole-space.test.ts holds them to its BFS). */
+/** Positions exactly k moves from the standard goal (test/puzzles/knights/whole-space.slow.test.ts holds them to its BFS). */
 export const STANDARD_LEVELS: readonly number[] = [
   1, 8, 14, 38, 148, 368, 1001, 2440, 6468, 14116, 32825, 64782, 137262, 240404, 455522, 716458, 1224370, 1720894, 2645274, 3327210, 4594399, 5148132, 6372557,
   6345924, 6997217, 6160052, 6002337, 4635014, 3942462, 2634392, 1921476, 1086234, 658300, 300838, 144842, 49078, 17065, 3428, 488, 62,

@@ -1,6 +1,6 @@
 /**
  * Every command answers --help with its usage on stdout, and exits 0; a name it does not have is
- * refused with the one meant and the usage (each a process of its own: the slow list).
+ * refused with the one meant and the usage (each a process of its own: a slow test).
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -1,7 +1,7 @@
 /**
  * `npm run figures -- --check`, the command as a process of its own: every table and every load of
  * docs/figures.md computed from the code (the whole knights space among them: the time and memory
- * its --help gives, hence the slow list) and compared with the file, line for line. test/docs/figures.test.ts checks
+ * its --help gives, hence a slow test) and compared with the file, line for line. test/docs/figures.test.ts checks
  * the tables that build in seconds in the quick suite.
  */
 import { execFile } from 'node:child_process';
