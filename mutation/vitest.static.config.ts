@@ -14,7 +14,6 @@ import { UNITS } from './vitest.config';
  */
 const SLOWER = [
   'test/packing/*-threads.test.ts',
-  'test/packing/measure-levels.slow.test.ts',
   'test/puzzles/stored-tables-limits.test.ts',
   'test/puzzles/knights/{tables,ties,index}.test.ts',
   'test/puzzles/eight/{move-values,index}.test.ts',
