@@ -22,7 +22,6 @@ import type { MoveValue } from '../core/move-values';
 import type { Puzzle } from '../puzzles/puzzle';
 import type { Registry } from '../puzzles/registry';
 import type { Answer, Result, Source, Stored } from '../puzzles/roles/answer';
-import type { EstimatedSearch } from '../puzzles/roles/estimate-tables';
 import type { Location, StoredTables, TableStanding } from '../puzzles/roles/stored-tables';
 import type { PageStore } from '../store/page-store';
 import type { TableId } from '../store/table-keys';
@@ -237,11 +236,6 @@ export class AnswerService {
     }
   }
 
-  /** The search over the puzzle's estimate tables once they are read, or undefined (npm start reads a stronger one as its build ends). */
-  estimatedSearch<Q, A extends Answer>(puzzle: Puzzle<Q, A>): EstimatedSearch<Q, A> | undefined {
-    return this.estimates.searchOf(puzzle);
-  }
-
   /** Tells which tables a load is writing now, behind the service (npm start's); none when no load runs. */
   loadsUnderWay(tables: readonly TableId[]): void {
     this.beingLoaded = new Set(tables);
@@ -306,11 +300,6 @@ export class AnswerService {
     this.cache.clear();
     // estimate tables that could not be used are read again now (npm start's load of them just ended)
     this.estimates.retryUnusable();
-  }
-
-  /** DynamoDB is known to be back (npm start restarted its server): try the tables again at once. */
-  storeBack(): void {
-    this.guard.storeBack();
   }
 
   /** Every table's state, and whether the tables can answer now (health-report.ts); DynamoDB asked afresh unless `fresh` is false. */

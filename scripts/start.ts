@@ -175,7 +175,7 @@ function buildEstimates(app: AppState, specs: readonly AnyTableSpec[], folder: s
     app.answers.estimatesUnderWay(message.puzzle, undefined);
     // read now, between requests, rather than at the puzzle's next question
     const puzzle = registry.puzzleNamed(message.puzzle);
-    if (puzzle) app.answers.estimatedSearch(puzzle);
+    if (puzzle) app.answers.estimates.searchOf(puzzle);
     console.log(`${message.table}: ${message.built ? `built in ${message.seconds} s` : 'found kept'}; ${message.puzzle} searches with it from its next question (${seconds()} s after start)`);
   });
   builder.on('exit', (code, signal) => {
@@ -361,7 +361,7 @@ function databaseEvents(running: Running, app: AppState, dataDir: string, state:
     },
     back: (after) => {
       state.databaseDown = false;
-      app.answers.storeBack();
+      app.answers.guard.storeBack();
       console.log(`The embedded DynamoDB is back after ${after.toFixed(1)} s, its data intact: the tables answer again.`);
       if (!state.loaded && !loadRunning() && !running.stopping) startLoad();
     },

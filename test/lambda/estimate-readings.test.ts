@@ -61,7 +61,7 @@ describe('estimate tables read from DynamoDB', () => {
     const answers = new AnswerService(registry, storeOn(faulty, await freshTable(client, 'estimates-retry')), { clock, searchAnswerTtlMs: RETRY_MS, onBadData: (error) => bad.push(error), onStoreError: (error) => down.push(error) });
     faults.down = true;
     answers.estimates.readAll();
-    expect(answers.estimatedSearch(fifteen)).toBeUndefined(); // being read: no second read
+    expect(answers.estimates.searchOf(fifteen)).toBeUndefined(); // being read: no second read
     await answers.estimates.settled();
     expect(down).toHaveLength(1);
     expect(bad).toEqual([]);
@@ -69,11 +69,11 @@ describe('estimate tables read from DynamoDB', () => {
     expect((await answers.health()).degraded).toMatch(/The estimates of fifteen cannot be used: NetworkDown: the network is down\. Try later; so fifteen questions are searched without them/);
     faults.down = true;
     now += RETRY_MS - 1;
-    expect(answers.estimatedSearch(fifteen)).toBeUndefined();
+    expect(answers.estimates.searchOf(fifteen)).toBeUndefined();
     await answers.estimates.settled();
     expect(down).toHaveLength(1);
     now += 1;
-    expect(answers.estimatedSearch(fifteen)).toBeUndefined();
+    expect(answers.estimates.searchOf(fifteen)).toBeUndefined();
     await answers.estimates.settled();
     expect(down).toHaveLength(2);
   });
@@ -118,11 +118,11 @@ describe("estimate tables in the function's package", () => {
 
   it('are read once, at the first question, and kept when a load completes', async () => {
     const answers = new AnswerService(registry, undefined, { packagedTables: folder });
-    const search = answers.estimatedSearch(fifteen);
+    const search = answers.estimates.searchOf(fifteen);
     expect(search).toBeDefined();
-    expect(answers.estimatedSearch(fifteen)).toBe(search);
+    expect(answers.estimates.searchOf(fifteen)).toBe(search);
     answers.tablesChanged();
-    expect(answers.estimatedSearch(fifteen)).toBe(search);
+    expect(answers.estimates.searchOf(fifteen)).toBe(search);
   });
 
   it("are read on time the question's search is not charged for, and no more", async () => {
@@ -193,12 +193,12 @@ describe('files-only estimate tables (the 15-puzzle\'s packed set, fifteen-78)',
     expect((await answers.health()).estimates).toEqual({ fifteen: { inUse: 'pattern databases 3-3-3-3-3', coming: 'fifteen-78 is being built on this machine' } });
     writeArrayFile(packagedArrayFile(later, PACKED_TABLE), PACKED_TABLE, packed);
     answers.estimatesUnderWay('fifteen', undefined);
-    const stronger = answers.estimatedSearch(fifteen);
-    expect(answers.estimatedSearch(fifteen)).toBe(stronger);
+    const stronger = answers.estimates.searchOf(fifteen);
+    expect(answers.estimates.searchOf(fifteen)).toBe(stronger);
     rmSync(packagedArrayFile(later, PACKED_TABLE));
-    expect(answers.estimatedSearch(fifteen)).toBe(stronger);
+    expect(answers.estimates.searchOf(fifteen)).toBe(stronger);
     answers.tablesChanged();
-    expect(answers.estimatedSearch(fifteen)).toBe(stronger);
+    expect(answers.estimates.searchOf(fifteen)).toBe(stronger);
     expect((await answers.health()).estimates).toEqual({ fifteen: { inUse: 'pattern databases 5-5-5' } });
   });
 

@@ -153,7 +153,7 @@ describe('the hold-off after a DynamoDB failure', () => {
     await answers.answer(knights, SAMPLE, budgetOn(clock, 5000));
     faults.down = false;
     expect(await answers.guard.loadedTables()).toMatchObject({ known: false });
-    answers.storeBack();
+    answers.guard.storeBack();
     expect(await answers.guard.loadedTables()).toMatchObject({ known: true });
     expect((await answers.health()).degraded).toMatch(/^knights#standard, eight are not loaded/);
   });
@@ -288,7 +288,7 @@ describe('without a table at all', () => {
   it('a load completing, or DynamoDB back, changes nothing and fails nothing', () => {
     const answers = new AnswerService(registry, undefined);
     expect(() => answers.tablesChanged()).not.toThrow();
-    expect(() => answers.storeBack()).not.toThrow();
+    expect(() => answers.guard.storeBack()).not.toThrow();
   });
 });
 
