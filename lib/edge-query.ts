@@ -1,7 +1,7 @@
 /**
  * What the public edge makes of a request before its cache and the function see it: on each
  * puzzle's path the query fields its HTTP role declares (puzzles/<name>/schema.ts, through the
- * registry), the first value of each, in the order of their names, each encoded as SigV4
+ * registry), in the order of their names (a repeated one's values in the order given), each encoded as SigV4
  * canonicalises it (RFC 3986: `/` is %2F, `*` is %2A, a space %20); that query, base64url, goes
  * into the path (`/<puzzle>/~<base64url>`) and the query string is emptied. So every way of writing
  * one question is one path, and the path alone is the cache key: CloudFront's flat-rate Free and
@@ -88,9 +88,13 @@ function handler(event) {
   for (var i = 0; i < names.length; i++) {
     if (!Object.prototype.hasOwnProperty.call(query, names[i])) continue;
     var entry = query[names[i]];
-    var value = entry.multiValue && entry.multiValue.length > 0 ? entry.multiValue[0].value : entry.value;
-    var field = encoded(names[i], value === undefined ? '' : String(value));
-    if (field !== undefined) kept.push(field);
+    // Every value of a repeated field, in the order given: the function refuses a repeated
+    // parameter rather than choose one, behind the edge as without it.
+    var values = entry.multiValue && entry.multiValue.length > 0 ? entry.multiValue : [entry];
+    for (var j = 0; j < values.length; j++) {
+      var field = encoded(names[i], values[j].value === undefined ? '' : String(values[j].value));
+      if (field !== undefined) kept.push(field);
+    }
   }
   if (kept.length > 0) request.uri = path + '${QUESTION_IN_PATH}' + base64url(kept.join('&'));
   request.querystring = {};
