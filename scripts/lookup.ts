@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parserSentence, unknownWord } from './command-options';
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { systemClock } from '../core/clock';
 import { registry } from '../puzzles/registered';
 import type { Registry } from '../puzzles/registry';
@@ -19,6 +19,8 @@ import { PageStore } from '../store/page-store';
 import type { TableId } from '../store/table-keys';
 import type { Answer } from '../puzzles/roles/answer';
 import type { EstimateTables } from '../puzzles/roles/estimate-tables';
+import type { Location, StoredTables } from '../puzzles/roles/stored-tables';
+import type { PositionRecord } from '../packing/page-codec';
 import { DEFAULT_RETRY } from '../store/retry';
 import { DEFAULT_TABLE_NAME, PARTITION_KEY } from '../store/table-schema';
 import { pageKey } from '../store/table-keys';
@@ -55,10 +57,45 @@ export async function lookup(registry: Registry, argv: string[]): Promise<number
   }
 }
 
-async function main({ TABLED, QUESTION_OPTIONS, USAGE }: Awaited<ReturnType<typeof lookupCommand>>, argv: string[]): Promise<number> {
-  let parsed;
+type LookupCommand = Awaited<ReturnType<typeof lookupCommand>>;
+
+/** A puzzle with stored tables, as the command knows it. */
+type Tabled = LookupCommand['TABLED'][number];
+
+/** The command on the puzzles with tables: what is stored for the position the words name, read as the service reads it. */
+async function main({ TABLED, QUESTION_OPTIONS, USAGE }: LookupCommand, argv: string[]): Promise<number> {
+  const { values, positionals } = readCommandLine(argv, QUESTION_OPTIONS, USAGE);
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [name, ...args] = positionals;
+  const named = TABLED.find(({ puzzle }) => puzzle.name === name);
+  if (!named) {
+    const names = TABLED.map(({ puzzle }) => puzzle.name);
+    console.error(name === undefined ? USAGE : `${unknownWord('puzzle', name, names)}\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const { puzzle, tables, estimates, commandLine } = named;
+  const fields = commandLine.query(args, ownOptions(puzzle.name, commandLine.options, values, QUESTION_OPTIONS));
+  const where = dynamoWhere(values.endpoint, values.region, values.data);
+  if (!where) return EXIT.unavailable;
+  const client = createDynamoClient(where);
   try {
-    parsed = parseArgs({
+    // the manifest read afresh (kept for no time): what is stored now, read as the service reads it
+    const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
+    const query = await puzzle.http.queryOf(fields, async () => ({ catalog: await store.catalog(), known: true }));
+    if (!tables) return await lookupEstimates(store, estimates!, query);
+    return await lookupRecord(client, store, values.table, { tables, commandLine }, query);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The command line parsed; a UsageError when parseArgs refuses it. */
+function readCommandLine(argv: string[], QUESTION_OPTIONS: LookupCommand['QUESTION_OPTIONS'], USAGE: string) {
+  try {
+    return parseArgs({
       args: argv,
       options: {
         endpoint: { type: 'string' },
@@ -74,70 +111,63 @@ async function main({ TABLED, QUESTION_OPTIONS, USAGE }: Awaited<ReturnType<type
   } catch (error) {
     throw new UsageError(`${parserSentence(error)}\n${USAGE}`);
   }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [name, ...args] = positionals;
-  const named = TABLED.find(({ puzzle }) => puzzle.name === name);
-  if (!named) {
-    const names = TABLED.map(({ puzzle }) => puzzle.name);
-    console.error(name === undefined ? USAGE : `${unknownWord('puzzle', name, names)}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const { puzzle, tables, estimates, commandLine } = named;
-  const fields = commandLine.query(args, ownOptions(puzzle.name, commandLine.options, values, QUESTION_OPTIONS));
-  // AWS when a region is given; else the local service npm start recorded
-  let endpoint = values.endpoint;
-  if (endpoint === undefined && values.region === undefined) {
-    endpoint = findLocalService(values.data)?.endpoint;
+}
+
+/**
+ * Where DynamoDB answers, as the client takes it: the --endpoint given; AWS when a region is given;
+ * else the local service npm start recorded. Undefined, once said on stderr, when there is none.
+ */
+function dynamoWhere(endpoint: string | undefined, region: string | undefined, data: string | undefined): { endpoint: string | undefined; region: string | undefined } | undefined {
+  if (endpoint === undefined && region === undefined) {
+    endpoint = findLocalService(data)?.endpoint;
     if (endpoint === undefined) {
-      console.error(noLocalServiceText(values.data, '--endpoint URL (a DynamoDB-compatible server) or --region REGION (AWS)'));
-      return EXIT.unavailable;
+      console.error(noLocalServiceText(data, '--endpoint URL (a DynamoDB-compatible server) or --region REGION (AWS)'));
+      return undefined;
     }
   }
-  const client = createDynamoClient({ endpoint, region: values.region });
-  try {
-    const store = new PageStore(client, values.table, { timeoutMs: 10_000, manifestTtlMs: 0, cacheBytes: 1 << 20, retry: DEFAULT_RETRY, clock: systemClock });
-    const query = await puzzle.http.queryOf(fields, async () => ({ catalog: await store.catalog(), known: true }));
-    if (!tables) return await lookupEstimates(store, estimates!, query);
-    const location = tables.locate(query);
-    if (!location) {
-      console.log('table      none: no table holds this question (it is answered by search); npm run precompute -- --help lists what can be loaded');
-      return EXIT.unavailable;
-    }
-    console.log(`position   ${commandLine.positionText?.(query, location) ?? `rank ${location.rank}`}`);
-    const state = await store.table(location.table);
-    if (state.state !== 'loaded') {
-      console.log(`table      ${location.table}: ${state.state === 'missing' ? 'not loaded' : `loaded by schema version ${state.found.schemaVersion}, which this version cannot read; reload it`}`);
-      return EXIT.unavailable;
-    }
-    const { manifest } = state;
-    const { page, slot } = pageSlotOf(manifest.layout, location.rank);
-    const key = pageKey(location.section, page, tables.format.pageDigits);
-    const stored = generationKey(manifest.generation, key);
-    const { Item } = await client.send(new GetItemCommand({ TableName: values.table, Key: { [PARTITION_KEY]: { S: stored } } }));
-    console.log(`table      ${location.table}: depth ${manifest.depth}, ${manifest.positions} positions in ${manifest.pages} pages of ${manifest.layout.ranksPerPage} ranks, generation ${manifest.generation}`);
-    if (!Item) {
-      console.log(`page       ${stored}: missing`);
-      return EXIT.unavailable;
-    }
-    const decoded = await store.page(tables.format, manifest, key, page);
-    console.log(`page       ${stored}: ${itemBytes(Item)} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
-    const record = decoded.find(slot);
-    if (!record) {
-      console.log(`record     none: the position is more than ${manifest.depth} moves from the goal`);
-      return 0;
-    }
-    const { moves, line } = commandLine.recordText?.(location, record) ?? { moves: `mask ${record.optimal}`, line: `[${record.line.join(', ')}]` };
-    console.log(`distance   ${record.distance}`);
-    console.log(`moves      ${moves}`);
-    console.log(`line       ${line}`);
-    return 0;
-  } finally {
-    client.destroy();
+  return { endpoint, region };
+}
+
+/** A puzzle whose tables hold answers: the position's table, its page as stored, and its record decoded. */
+async function lookupRecord<Q>(client: DynamoDBClient, store: PageStore, tableName: string, { tables, commandLine }: Pick<Tabled, 'commandLine'> & { tables: StoredTables<Q, Answer> }, query: Q): Promise<number> {
+  const location = tables.locate(query);
+  if (!location) {
+    console.log('table      none: no table holds this question (it is answered by search); npm run precompute -- --help lists what can be loaded');
+    return EXIT.unavailable;
   }
+  console.log(`position   ${commandLine.positionText?.(query, location) ?? `rank ${location.rank}`}`);
+  const state = await store.table(location.table);
+  if (state.state !== 'loaded') {
+    console.log(`table      ${location.table}: ${state.state === 'missing' ? 'not loaded' : `loaded by schema version ${state.found.schemaVersion}, which this version cannot read; reload it`}`);
+    return EXIT.unavailable;
+  }
+  const { manifest } = state;
+  const { page, slot } = pageSlotOf(manifest.layout, location.rank);
+  const key = pageKey(location.section, page, tables.format.pageDigits);
+  // the item itself, read apart from the store, for its size as DynamoDB counts it
+  const stored = generationKey(manifest.generation, key);
+  const { Item } = await client.send(new GetItemCommand({ TableName: tableName, Key: { [PARTITION_KEY]: { S: stored } } }));
+  console.log(`table      ${location.table}: depth ${manifest.depth}, ${manifest.positions} positions in ${manifest.pages} pages of ${manifest.layout.ranksPerPage} ranks, generation ${manifest.generation}`);
+  if (!Item) {
+    console.log(`page       ${stored}: missing`);
+    return EXIT.unavailable;
+  }
+  const decoded = await store.page(tables.format, manifest, key, page);
+  console.log(`page       ${stored}: ${itemBytes(Item)} bytes as DynamoDB counts them, ${decoded.count} positions; this one in slot ${slot}`);
+  printRecord(commandLine, location, decoded.find(slot), manifest.depth);
+  return 0;
+}
+
+/** The position's record as the puzzle reads it; none stored is an answer too: the position is farther than the table goes. */
+function printRecord(commandLine: Tabled['commandLine'], location: Location, record: PositionRecord | undefined, depth: number): void {
+  if (!record) {
+    console.log(`record     none: the position is more than ${depth} moves from the goal`);
+    return;
+  }
+  const { moves, line } = commandLine.recordText?.(location, record) ?? { moves: `mask ${record.optimal}`, line: `[${record.line.join(', ')}]` };
+  console.log(`distance   ${record.distance}`);
+  console.log(`moves      ${moves}`);
+  console.log(`line       ${line}`);
 }
 
 /** A puzzle whose tables hold its search's estimates, not answers: what they say of the question. */
