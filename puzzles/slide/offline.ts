@@ -1,9 +1,13 @@
 /** The 2x3 sliding puzzle's roles only the commands use: its command line and its one table's load. */
 import type { OfflineRoles } from '../puzzle';
 import { planPages } from '../../store/table-pages';
+import { type MeasuredLoad, estimateBetween } from '../../store/load-estimate';
 import { InvalidInputError } from '../../core/errors';
 import { GOAL, decodeSlide, lettersOf, slideTable } from './rules';
 import { type SlideQuery, slide } from './index';
+
+/** The whole space's load, measured (one thread; bench/estimates.ts measures it again). */
+const WHOLE_SPACE_LOAD: MeasuredLoad = { positions: 360, pages: 1, bytes: 738, writeUnits: 1, buildSeconds: 0.01, peakMb: 95 };
 
 export const offline: OfflineRoles<SlideQuery> = {
   commandLine: {
@@ -33,6 +37,7 @@ export const offline: OfflineRoles<SlideQuery> = {
               goal: GOAL,
               depth: slideTable().depth,
               spacePositions: 360,
+              estimate: () => estimateBetween('slide', 360, [WHOLE_SPACE_LOAD]),
               build: () =>
                 planPages(slide.tables.format, [
                   {

@@ -60,7 +60,9 @@ describe('the routes', () => {
     const path = `/${'p'.repeat(200)}`;
     const missing = await call(handler, { path });
     expect(missing.status).toBe(404);
-    expect(missing.json.error).toMatch(new RegExp(`^There is nothing at /p{79}; the API has /, /knights, /eight, /fifteen, /health, /stats, /openapi\\.json\\.$`));
+    // every registered puzzle's path, in the registry's order
+    const puzzles = registry.PUZZLES.map((puzzle) => `/${puzzle.name}, `).join('');
+    expect(missing.json.error).toBe(`There is nothing at /${'p'.repeat(79)}; the API has /, ${puzzles}/health, /stats, /openapi.json.`);
     const refused = await call(handler, { method: 'M'.repeat(50), path: '/knights', query: `board=${SAMPLE}` });
     expect(refused.status).toBe(405);
     expect(refused.json.error).toBe(`/knights answers GET and POST, not ${'M'.repeat(20)}.`);

@@ -13,6 +13,7 @@ import { canonicalUrl, encodeRfc3986 } from '../../scripts/function-url-signing'
 import { functionUrlEvent, lambdaContext } from '../support/function-url';
 import { searchOnlyHandler } from '../support/service';
 import { registry } from '../../puzzles/registered';
+import { registry as threePuzzles } from '../support/three-puzzles';
 
 const FIELDS = queryFieldsByPath(registry.PUZZLES);
 const CODE = normaliseQueryCode(FIELDS);
@@ -57,7 +58,9 @@ const KNIGHTS_SAMPLE = '10110/01*11/10111/01001/00000';
 
 describe('the query the edge keeps', () => {
   it('is each puzzle\'s own fields from the registry, sorted', () => {
-    expect(FIELDS).toEqual({ '/knights': ['board', 'goal', 'limit'], '/eight': ['from', 'to'], '/fifteen': ['board'] });
+    expect(queryFieldsByPath(threePuzzles.PUZZLES)).toEqual({ '/knights': ['board', 'goal', 'limit'], '/eight': ['from', 'to'], '/fifteen': ['board'] });
+    // the service's: a path for every registered puzzle, in its order
+    expect(Object.keys(FIELDS)).toEqual(registry.PUZZLES.map((puzzle) => `/${puzzle.name}`));
   });
 
   it('encodes a query sent raw as the signature does, so raw and encoded are one path', () => {

@@ -8,14 +8,20 @@ import { TABLE_MAX_READ_UNITS } from '../../lib/tablebase-table';
 import { EDGE_RATE_LIMIT, type EdgePlan } from '../../lib/tablebase-edge';
 import { normaliseQueryCode, queryFieldsByPath } from '../../lib/edge-query';
 import { credentialsWarning } from '../../lib/stack-settings';
+import { type Registry, tableSpecs } from '../../puzzles/registry';
 import { registry } from '../../puzzles/registered';
+import { registry as threePuzzles } from '../support/three-puzzles';
 
 const loads = await registry.loadChoices();
+const threePuzzlesLoads = await threePuzzles.loadChoices();
 
-/** The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.slow.test.ts builds and runs the bundle itself). */
-function synth(context: Record<string, unknown> = {}) {
+/**
+ * The stack as `cdk synth` makes it (cdk.json's feature flags), without bundling (test/lib/bundle.slow.test.ts builds and runs the bundle itself):
+ * of the service's puzzles, or of the three whose load figures a test checks.
+ */
+function synth(context: Record<string, unknown> = {}, of: { registry: Registry; loads: typeof loads } = { registry, loads }) {
   const app = new App({ context: { ...FEATURE_FLAGS, 'aws:cdk:bundling-stacks': [], ...context } });
-  const stack = new TablebaseStack(app, 'Tablebase', { registry, loads });
+  const stack = new TablebaseStack(app, 'Tablebase', of);
   return { app, stack, template: Template.fromStack(stack) };
 }
 
@@ -536,6 +542,8 @@ describe('alarms', () => {
 });
 
 describe('the tables built at deploy', () => {
+  // the load's figures are those of the three puzzles' tables (a tiny table more is a whole Scan more of the checks)
+  const ofThree = (context: Record<string, unknown> = {}) => synth(context, { registry: threePuzzles, loads: threePuzzlesLoads });
   const loaderOf = (template: Template) => Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('LoaderFunction')).map(([, resource]) => resource);
 
   it('are loaded by a function of its own, Node.js 24 on arm64, sized by the load\'s plan, stopping 90 s before its 14 minutes', () => {
@@ -543,7 +551,7 @@ describe('the tables built at deploy', () => {
     expect(loader.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], MemorySize: 1769, Timeout: 840, Handler: 'index.handler' });
     expect(loader.Properties.Environment.Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', READ_UNITS_PER_SECOND: '500', STOP_BEFORE_TIMEOUT_SECONDS: '90', TABLE_NAME: { Ref: expect.stringMatching(/^AnswersTable/) } });
     // three whole knights spaces: one built at a time, in the memory one needs
-    const whole = synth({ load: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' });
+    const whole = ofThree({ load: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' });
     expect(loaderOf(whole.template)[0].Properties).toMatchObject({
       Environment: { Variables: { LOAD_OPTIONS: '--knights-depth 39 --goal mine=10110/01*11/10111/01001/00000 --goal far=01000/10100/11000/0111*/11011' } },
     });
@@ -573,8 +581,11 @@ describe('the tables built at deploy', () => {
   });
 
   it('are estimated at synth: the load\'s time, runs and cost in an annotation', () => {
-    const infos = byDefault.app.synth().getStackByName('Tablebase').messages.filter((message) => message.level === 'info').map((message) => String(message.entry.data));
-    expect(infos).toEqual([expect.stringMatching(/^The deploy's load: 3 tables \(knights#standard, eight, fifteen\): about 6,533 pages, .* estimated .* in 1 run of the loader at 1,769 MB .* about \$0\.0\d/)]);
+    const infosOf = (app: App) => app.synth().getStackByName('Tablebase').messages.filter((message) => message.level === 'info').map((message) => String(message.entry.data));
+    expect(infosOf(ofThree().app)).toEqual([expect.stringMatching(/^The deploy's load: 3 tables \(knights#standard, eight, fifteen\): about 6,533 pages, .* estimated .* in 1 run of the loader at 1,769 MB .* about \$0\.0\d/)]);
+    // the service's own: every table of its default load
+    const tables = tableSpecs(loads, undefined, {}).map((spec) => spec.table);
+    expect(infosOf(byDefault.app)).toEqual([expect.stringContaining(`The deploy's load: ${tables.length} tables (${tables.join(', ')}): about `)]);
   });
 
   it.each([

@@ -33,13 +33,15 @@ afterEach(() => {
   logs.mockRestore();
   errors.mockRestore();
 });
+const NAMES = registry.PUZZLES.map((puzzle) => puzzle.name);
 const printed = () => logs.mock.calls.map((call) => String(call[0])).join('\n');
 
 describe('npm run ask -- --url URL, with no question', () => {
   it("says the service's health, asks each puzzle's example, and prints the command that asks it, exit 0", async () => {
     expect(await main(registry, ['--url', server.url])).toBe(0);
     expect(errors).not.toHaveBeenCalled();
-    expect(asked).toEqual(['/health', '/knights', '/eight', '/fifteen']);
+    // every registered puzzle's example, in the registry's order
+    expect(asked).toEqual(['/health', ...NAMES.map((name) => `/${name}`)]);
     const url = server.url.replace(/\/+$/, '');
     const ask = `npm run --silent ask -- --url ${server.url}`;
     const lines = printed().split('\n');
@@ -52,14 +54,16 @@ describe('npm run ask -- --url URL, with no question', () => {
     expect(lines).toContain(`  ${ask} eight 12X453786 12345678X   2 moves: dd (search)`);
     expect(lines).toContain(`  ${ask} fifteen 2,3,4,0,1,5,7,8,9,6,10,12,13,14,11,15   9 moves: llldrdrdr (search)`);
     expect(lines).toContain(`  ${ask} stats   (every table's distances and farthest positions)`);
-    expect(lines).toContain(`  ${ask} judge knights|eight|fifteen < input.txt   (judge input posted, judge output back)`);
+    expect(lines).toContain(`  ${ask} judge ${NAMES.join('|')} < input.txt   (judge input posted, judge output back)`);
   });
 
   it('prints the health and the examples as they came with --json', async () => {
     expect(await main(registry, ['--url', server.url, '--json'])).toBe(0);
     const answer = JSON.parse(printed()) as { health: { dynamodb: string }; examples: Record<string, { steps: number }> };
     expect(answer.health.dynamodb).toBe('not configured');
-    expect(Object.fromEntries(Object.entries(answer.examples).map(([puzzle, example]) => [puzzle, example.steps]))).toEqual({ knights: 7, eight: 2, fifteen: 9 });
+    const steps = Object.fromEntries(Object.entries(answer.examples).map(([puzzle, example]) => [puzzle, example.steps]));
+    expect(Object.keys(steps)).toEqual(NAMES);
+    expect(steps).toMatchObject({ knights: 7, eight: 2, fifteen: 9 });
   });
 
   it('says nothing answered at the URL, exit 1, when nothing does', async () => {

@@ -5,16 +5,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { type LoadOptionValues, loadCommand, loadSettingsFrom } from '../../load/load-tables';
 import { dryRunText, parsePrecomputeOptions } from '../../scripts/precompute';
+import { registry as threePuzzles } from '../support/three-puzzles';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FEATURED = ['--knights-depth', '39', '--goal', 'mine=10110/01*11/10111/01001/00000'];
+/** The loads of the three puzzles whose figures the docs give (whatever else is registered). */
+const THREE = await loadCommand(threePuzzles);
 
+/** The dry run of a load of the three puzzles' tables, its options read as the command reads them. */
 function dryRun(args: string[]): string {
-  const options = parsePrecomputeOptions(['--dry-run', ...args]);
-  if (options === 'help' || !options.dryRun) throw new Error('not a dry run');
-  return dryRunText(options);
+  const { values } = parseArgs({ args, options: THREE.options, strict: true, allowPositionals: false });
+  return dryRunText(loadSettingsFrom(values as LoadOptionValues, THREE.choices));
 }
 
 describe('npm run precompute -- --dry-run', () => {
@@ -31,6 +36,16 @@ describe('npm run precompute -- --dry-run', () => {
   it('says the deploy would refuse a load past its hour, and how to load it from a machine', () => {
     const text = dryRun(['--knights-depth', '39', '--goal', 'a=11111/01111/0*011/00001/00000', '--goal', 'b=11111/01111/*0011/00001/00000', '--goal', 'c=11111/01111/0011*/00001/00000']);
     expect(text).toMatch(/The deploy would refuse this load \(npx cdk deploy -c load="--knights-depth 39 --goal a=.*"\): it would take about \d+ minutes in \d+ runs of the loader, past the 48 minutes a deploy allows it .* Load it from a machine with npm run precompute -- --table NAME --region REGION --knights-depth 39 --goal a=/);
+  });
+
+  it('is what --dry-run asks for, of every registered table by default', () => {
+    const options = parsePrecomputeOptions(['--dry-run']);
+    if (options === 'help') throw new Error('not a dry run');
+    expect(options.dryRun).toBe(true);
+    // a line for each table, then the deploy's plan for them all
+    const tables = options.specs.map((spec) => spec.table);
+    expect(dryRunText(options).split('\n').map((line) => line.split(':')[0])).toEqual([...tables, "The deploy's load (npx cdk deploy)", 'Dry run', '']);
+    expect(dryRunText(options)).toContain(`: ${tables.length} tables (${tables.join(', ')}): about `);
   });
 
   it('runs as a command with no credentials and no table', () => {

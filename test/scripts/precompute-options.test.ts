@@ -5,9 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadArguments } from '../../load/load-tables';
 import { parsePrecomputeOptions } from '../../scripts/precompute';
+import { registry } from '../../puzzles/registered';
+import { registry as threePuzzles } from '../support/three-puzzles';
 
 const OWN = '10110/01*11/10111/01001/00000';
 const FAR = '01000/10100/11000/0111*/11011';
+/** The default tables of every other registered puzzle, which a load of every table adds after these three's. */
+const OTHERS = (await registry.withOfflineRoles())
+  .filter(({ puzzle }) => !threePuzzles.PUZZLES.includes(puzzle))
+  .flatMap(({ offline }) => offline.loads?.specs(offline.loads.names, {}) ?? []);
 
 describe('precompute options', () => {
   it('defaults to every table, depth 15, AWS', () => {
@@ -17,6 +23,7 @@ describe('precompute options', () => {
       ['knights#standard', 15],
       ['eight', 31],
       ['fifteen', 0],
+      ...OTHERS.map((spec) => [spec.table, spec.depth]),
     ]);
   });
 
@@ -52,6 +59,7 @@ describe('precompute options', () => {
       ['knights#far-1', FAR, 46],
       ['eight', expect.any(String), 31],
       ['fifteen', expect.any(String), 0],
+      ...OTHERS.map((spec) => [spec.table, spec.goal, spec.depth]),
     ]);
     const only = parsePrecomputeOptions(['--tables', 'eight', '--goal', `mine=${OWN.replaceAll('/', '')}`, '--goal', `mine=${OWN}`]);
     expect(only !== 'help' && only.specs.map((spec) => spec.table)).toEqual(['knights#mine', 'eight']);
