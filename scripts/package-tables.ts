@@ -23,11 +23,17 @@ const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where built files are kept between builds. */
 export const TABLES_CACHE = arrayCacheFolder(PROJECT_ROOT);
 
+/** The key of the code that builds the packaged tables: this program's source and every module it imports. */
+export function packagedTablesKey(): string {
+  const key = sourceKey(PROJECT_ROOT, [fileURLToPath(import.meta.url)]);
+  if (key === undefined) throw new Error(`${fileURLToPath(import.meta.url)} is not among its sources: the tables cannot be keyed by the code that builds them.`);
+  return key;
+}
+
 /** Builds (or finds in the cache) every puzzle's estimate tables and writes them into `folder`; says what it did on `log`. */
 export async function packageTables(folder: string, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<TableId[]> {
   mkdirSync(folder, { recursive: true });
-  const key = sourceKey(PROJECT_ROOT, [fileURLToPath(import.meta.url)]);
-  if (key === undefined) throw new Error(`${fileURLToPath(import.meta.url)} is not among its sources: the tables cannot be keyed by the code that builds them.`);
+  const key = packagedTablesKey();
   const written: TableId[] = [];
   for (const { puzzle, offline } of await registry.withOfflineRoles()) {
     for (const table of puzzle.estimates?.tables ?? []) {

@@ -5,27 +5,19 @@
  * change elsewhere must not (a build takes minutes). Shown on a copy of the project's sources,
  * changed there, never here.
  */
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRootOf } from '../../../../core/source-key';
 import { packedDatabasesFile } from '../../../../puzzles/fifteen/offline/packed-databases';
+import { copyOfSources } from '../../../support/source-copy';
 
-const ROOT = projectRootOf(fileURLToPath(import.meta.url))!;
-/** What is not the product's code: not copied. */
-const LEFT_OUT = new Set(['node_modules', 'test', 'test-results', 'docs', 'cdk.out', 'reports']);
-const copy = mkdtempSync(join(tmpdir(), 'tablebase-packed-key-'));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+const sources = copyOfSources('packed-key');
+const copy = sources.folder;
+afterAll(() => sources.remove());
 
 describe("the kept 7-8 databases' file", () => {
   it('is named by the code that builds them: the same code names the same file wherever it lies; a change to it, another; a change elsewhere, none', async () => {
-    for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
-      if (entry.name === 'package.json' || (entry.isDirectory() && !entry.name.startsWith('.') && !LEFT_OUT.has(entry.name))) {
-        cpSync(join(ROOT, entry.name), join(copy, entry.name), { recursive: true });
-      }
-    }
     const copied: typeof import('../../../../puzzles/fifteen/offline/packed-databases') = await import(pathToFileURL(join(copy, 'puzzles/fifteen/offline/packed-databases.ts')).href);
     const named = () => basename(copied.packedDatabasesFile('/kept')!);
     const first = named();
