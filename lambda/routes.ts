@@ -11,7 +11,7 @@ import type { Registry } from '../puzzles/registry';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError, messageOf, statusOf } from './errors';
 import { SolvingInBackgroundError } from './background-solves';
 import { type ApiRequest, type ApiResponse, MAX_BODY_BYTES } from './http';
-import { PAGE_SECURITY_POLICY, pageHtml } from './page/serve';
+import { PAGE_SECURITY_POLICY, pageHtml } from './web-page/serve';
 import { bodyOf, isJudgeInput } from './requests';
 import { NO_STORE, isLastingRefusal } from './cache-control';
 import { InvalidInputError } from '../core/errors';

@@ -253,7 +253,7 @@ export class TablebaseEdge extends Construct {
    *
    * The response headers policy is SecurityHeadersPolicy (HSTS, X-Frame-Options SAMEORIGIN,
    * nosniff, a referrer policy), laxer than the one of our own the other plans get; the page's
-   * own Content-Security-Policy says frame-ancestors 'none' (lambda/page/serve.ts) and every
+   * own Content-Security-Policy says frame-ancestors 'none' (lambda/web-page/serve.ts) and every
    * response of the function says nosniff (lambda/http.ts).
    */
   private managedPolicies(): { cachePolicy: ICachePolicy; headers: IResponseHeadersPolicy } {
@@ -280,7 +280,7 @@ export class TablebaseEdge extends Construct {
       comment: 'tablebase: HSTS, no framing, nosniff, no referrer',
       securityHeadersBehavior: {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-        // The page's own policy (lambda/page/serve.ts) says frame-ancestors too; this one fills in for every other answer.
+        // The page's own policy (lambda/web-page/serve.ts) says frame-ancestors too; this one fills in for every other answer.
         contentSecurityPolicy: { contentSecurityPolicy: "frame-ancestors 'none'", override: false },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         contentTypeOptions: { override: true },

@@ -34,7 +34,7 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
   /** Its questions past one request's search are solved in the background and kept (the 15-puzzle's hardest boards). */
   readonly backgroundSolve?: BackgroundSolve<Query, A>;
   /** Its panel on the web page, if it has one. */
-  readonly page?: PagePanelSource;
+  readonly webPage?: WebPagePanelSource;
   /** The roles only the commands use, loaded when one asks (an import the function's bundle leaves out). */
   offline(): Promise<OfflineRoles<Query>>;
   /** Its benchmarks (npm run bench), loaded by them alone: both functions' bundles leave this import out. */
@@ -42,12 +42,12 @@ export interface Puzzle<Query = unknown, A extends Answer = Answer> {
 }
 
 /**
- * Where a puzzle's page panel is, for scripts/build-page.ts (the browser's bundle cannot import
+ * Where a puzzle's page panel is, for scripts/build-web-page.ts (the browser's bundle cannot import
  * the registry, so the build reads it and generates the page's entry). The module exports a
  * `panel` (widgets/panel.ts); its markup and style lie beside it, the same name ending in .html
  * and .css, and go into the page in the registry's order.
  */
-export interface PagePanelSource {
+export interface WebPagePanelSource {
   /** The panel's module, relative to the puzzle's folder (puzzles/<name>/). */
   readonly module: string;
   /** Words the build writes into the panel's markup in place of each key: what only the server side knows. */

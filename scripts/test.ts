@@ -34,7 +34,7 @@ async function main(args: readonly string[]): Promise<number> {
   const filters = all ? args.slice(1) : args;
   const codes = await Promise.all([
     run(TSC, ['--noEmit']),
-    run(TSC, ['--noEmit', '-p', 'lambda/page']),
+    run(TSC, ['--noEmit', '-p', 'lambda/web-page']),
     run(VITEST, ['run', ...(all ? [] : ['--project', 'quick*']), ...filters]),
   ]);
   const failed = ['the type check', "the web page's type check", 'the tests'].filter((_, i) => codes[i] !== 0);

@@ -51,7 +51,7 @@ const ENTRY_POINTS = [
   'load/load-tables.ts',
   'scripts/ask.ts',
   'scripts/build-estimates.ts',
-  'scripts/build-page.ts',
+  'scripts/build-web-page.ts',
   'scripts/figures.ts',
   'scripts/lookup.ts',
   'scripts/package-tables.ts',

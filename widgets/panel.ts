@@ -1,7 +1,7 @@
 /**
- * What a puzzle's page panel gives the page: the page shell (lambda/page/) starts every panel the
+ * What a puzzle's page panel gives the page: the page shell (lambda/web-page/) starts every panel the
  * registry lists through this and nothing else, so it never names a puzzle. A panel's module
- * (puzzles/<name>/page/, named by its Puzzle's `page.panel`) exports one as `panel`; its markup and
+ * (puzzles/<name>/web-page/, named by its Puzzle's `page.panel`) exports one as `panel`; its markup and
  * style lie beside it (panel.html, panel.css), which the build puts into the page.
  */
 import type { StatsResponse } from '../api/shapes';

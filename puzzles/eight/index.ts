@@ -16,7 +16,7 @@ export const eight = {
   http: eightHttp,
   tables: eightTables,
   judge: eightJudge,
-  page: { module: 'page/panel.ts' },
+  webPage: { module: 'web-page/panel.ts' },
   offline: () => import('./offline').then((module) => module.offline),
   benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<EightQuery, EightAnswer>;

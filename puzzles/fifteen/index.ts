@@ -20,7 +20,7 @@ export const fifteen = {
   judge: fifteenJudge,
   estimates: fifteenEstimates,
   backgroundSolve: fifteenBackgroundSolve,
-  page: { module: 'page/panel.ts' },
+  webPage: { module: 'web-page/panel.ts' },
   offline: () => import('./offline').then((module) => module.offline),
   benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<FifteenQuery, FifteenAnswer>;

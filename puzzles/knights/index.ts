@@ -5,7 +5,7 @@
 import type { Puzzle } from '../puzzle';
 import { knightsHttp } from './http';
 import { knightsJudge } from './judge';
-import { BUILT_IN_GOAL_MARKUP } from './page/markup';
+import { BUILT_IN_GOAL_MARKUP } from './web-page/markup';
 import type { KnightsAnswer, KnightsQuery } from './rules/query';
 import { knightsSolver } from './solver';
 import { knightsTables } from './tables';
@@ -17,7 +17,7 @@ export const knights = {
   http: knightsHttp,
   tables: knightsTables,
   judge: knightsJudge,
-  page: { module: 'page/panel.ts', markup: BUILT_IN_GOAL_MARKUP },
+  webPage: { module: 'web-page/panel.ts', markup: BUILT_IN_GOAL_MARKUP },
   offline: () => import('./offline').then((module) => module.offline),
   benchmarks: () => import('./bench').then((module) => module.benchmarks),
 } as const satisfies Puzzle<KnightsQuery, KnightsAnswer>;

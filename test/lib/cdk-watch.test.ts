@@ -86,8 +86,8 @@ describe("cdk.json's watch list", () => {
   });
 
   it('leaves out the tests, the docs and what the deploy itself writes, the page the app command builds among them', () => {
-    for (const path of ['test/lib/cdk-watch.test.ts', 'docs/deploying.md', 'puzzles/eight/README.md', 'lambda/page/page.generated.ts', 'cdk.out/manifest.json']) expect(watched(path), path).toBe(false);
+    for (const path of ['test/lib/cdk-watch.test.ts', 'docs/deploying.md', 'puzzles/eight/README.md', 'lambda/web-page/page.generated.ts', 'cdk.out/manifest.json']) expect(watched(path), path).toBe(false);
     // the page is built from these, which are watched
-    for (const path of ['lambda/page/app.ts', 'lambda/page/index.html', 'puzzles/eight/page/panel.html', 'widgets/panel.ts']) expect(watched(path), path).toBe(true);
+    for (const path of ['lambda/web-page/app.ts', 'lambda/web-page/index.html', 'puzzles/eight/web-page/panel.html', 'widgets/panel.ts']) expect(watched(path), path).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * npm run build:page and build:wasm take no options: --help prints the usage and builds nothing,
+ * npm run build:web-page and build:wasm take no options: --help prints the usage and builds nothing,
  * and a word they do not take is refused with a sentence and the usage, exit 2, before anything is
  * written (their main, in this process: a refusal or the usage returns before the build).
  */
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { main as buildPage, USAGE as PAGE_USAGE } from '../../scripts/build-page';
+import { main as buildPage, USAGE as PAGE_USAGE } from '../../scripts/build-web-page';
 import { main as buildWasm, USAGE as WASM_USAGE } from '../../scripts/build-wasm';
 
 let logs: MockInstance<typeof console.log>;
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe.each([
-  { command: 'build:page', main: buildPage, usage: PAGE_USAGE },
+  { command: 'build:web-page', main: buildPage, usage: PAGE_USAGE },
   { command: 'build:wasm', main: buildWasm, usage: WASM_USAGE },
 ])('npm run $command', ({ command, main, usage }) => {
   it('prints its usage on --help and -h, and exits 0 without building', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 
 describe('--help', () => {
-  it.each(['ask', 'lookup', 'smoke', 'solve', 'precompute', 'rehearse', 'build:page', 'build:wasm'])('npm run %s -- --help prints the usage and exits 0', async (command) => {
+  it.each(['ask', 'lookup', 'smoke', 'solve', 'precompute', 'rehearse', 'build:web-page', 'build:wasm'])('npm run %s -- --help prints the usage and exits 0', async (command) => {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', `scripts/${command.replace(':', '-')}.ts`, '--help'], { encoding: 'utf8' });
     expect(stdout).toMatch(/usage: npm run/);
     expect(stderr).toBe('');

@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/page-picture.ts [--url URL | --data DIR] [--out FILE]`: the picture of the page
- * that the README and docs/page.md show (docs/page.png), taken from a running service with its
+ * `npx tsx scripts/web-page-picture.ts [--url URL | --data DIR] [--out FILE]`: the picture of the page
+ * that the README and docs/web-page.md show (docs/web-page.png), taken from a running service with its
  * tables loaded: `npm start` (found from its data folder, `.data` by default) or any URL. The page
  * is opened as a newcomer opens it, each panel's Solve pressed on the board it opens with, and the
  * whole page shot once every answer is shown, at 1100 pixels wide. It drives Debian's Chromium
@@ -13,11 +13,11 @@ import { chromium } from 'playwright-core';
 import { findLocalService } from './local-service';
 
 const CHROMIUM = '/usr/bin/chromium';
-const PICTURE = fileURLToPath(new URL('../docs/page.png', import.meta.url));
-const USAGE = `usage: npx tsx scripts/page-picture.ts [--url URL | --data DIR] [--out FILE]
+const PICTURE = fileURLToPath(new URL('../docs/web-page.png', import.meta.url));
+const USAGE = `usage: npx tsx scripts/web-page-picture.ts [--url URL | --data DIR] [--out FILE]
   --url URL    the service to take the page from (default: the npm start running on --data)
   --data DIR   npm start's data folder (default: .data)
-  --out FILE   where to write the picture (default: docs/page.png)`;
+  --out FILE   where to write the picture (default: docs/web-page.png)`;
 
 export async function main(argv: string[]): Promise<number> {
   const read = readCommandOptions({ url: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } }, USAGE, argv);
@@ -50,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
     await page.mouse.move(0, 0);
     const out = values.out ?? PICTURE;
     await page.screenshot({ path: out, fullPage: true });
-    process.stdout.write(`page-picture: ${solves.length} panels solved, written to ${out}\n`);
+    process.stdout.write(`web-page-picture: ${solves.length} panels solved, written to ${out}\n`);
     return 0;
   } finally {
     await browser.close();

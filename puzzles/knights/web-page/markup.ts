@@ -1,7 +1,7 @@
 /**
  * What the build writes into the knights panel's markup (panel.html): the default goal, by board
  * and by name, which the page asks for until GET /stats lists the goals loaded (and if it cannot
- * be read). Read by scripts/build-page.ts in Node, never in the browser.
+ * be read). Read by scripts/build-web-page.ts in Node, never in the browser.
  */
 import { DEFAULT_GOAL, KNIGHTS_GOALS } from '../rules/goals';
 

@@ -1,8 +1,8 @@
 /**
- * The page's script, run in the browser: each puzzle's panel (puzzles/<name>/page/), edited,
+ * The page's script, run in the browser: each puzzle's panel (puzzles/<name>/web-page/), edited,
  * asked of the API beside the page, and its answer played back step by step. Their state lives
  * in the page's URL so that it can be shared (url-state.ts); GET /stats is asked once for them all
- * (stats.ts). Bundled and inlined into the page at build time: scripts/build-page.ts generates the
+ * (stats.ts). Bundled and inlined into the page at build time: scripts/build-web-page.ts generates the
  * entry that calls startPage with every panel the registry lists, in its order. The page's CSP
  * allows exactly this script by its hash.
  */

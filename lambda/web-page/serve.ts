@@ -1,7 +1,7 @@
 /**
  * GET /: one self-contained page (no CDN, nothing fetched but the API itself) to edit a board,
- * solve it and watch the solution played. Its source is lambda/page/ (HTML, CSS, TypeScript);
- * scripts/build-page.ts builds it into page.generated.ts before the function is bundled, so the
+ * solve it and watch the solution played. Its source is lambda/web-page/ (HTML, CSS, TypeScript);
+ * scripts/build-web-page.ts builds it into page.generated.ts before the function is bundled, so the
  * function serves it from memory.
  */
 import { PAGE_HTML, SCRIPT_SHA256, STYLE_SHA256 } from './page.generated';
