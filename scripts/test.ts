@@ -2,13 +2,15 @@
  * `npm test` and `npm run test:all`: the type checks (the project's, and the web page's own
  * tsconfig) beside the tests, so that the two cores share them, each one's output as it comes; it
  * fails when any of them fails. `npm test` runs the quick suite, `npm run test:all` every test (what
- * CI runs). Any other word is handed to vitest (a file or a filter).
+ * CI runs), `npm run typecheck` the type checks alone. Any other word is handed to vitest (a file or
+ * a filter).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const USAGE = `usage: npm test [-- FILTER...]        the type checks and the quick suite (within 90 s on 2 cores)
-       npm run test:all [-- FILTER...]  the type checks and every test, the slow ones too (what CI runs)`;
+       npm run test:all [-- FILTER...]  the type checks and every test, the slow ones too (what CI runs)
+       npm run typecheck                the type checks alone`;
 
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
@@ -31,11 +33,12 @@ async function main(args: readonly string[]): Promise<number> {
     return 0;
   }
   const all = args[0] === '--all';
-  const filters = all ? args.slice(1) : args;
+  const typesOnly = args[0] === '--types';
+  const filters = all || typesOnly ? args.slice(1) : args;
   const codes = await Promise.all([
     run(TSC, ['--noEmit']),
     run(TSC, ['--noEmit', '-p', 'lambda/web-page']),
-    run(VITEST, ['run', ...(all ? [] : ['--project', 'quick*']), ...filters]),
+    typesOnly ? Promise.resolve(0) : run(VITEST, ['run', ...(all ? [] : ['--project', 'quick*']), ...filters]),
   ]);
   const failed = ['the type check', "the web page's type check", 'the tests'].filter((_, i) => codes[i] !== 0);
   if (failed.length > 0) console.error(`Failed: ${failed.join(', ')}.`);
