@@ -21,7 +21,8 @@ import { createDynamoClient, endpointProblem } from '../store/client';
 import { DEFAULT_CONCURRENCY, type LoadProgress, type LoadResult, loadTable } from '../store/loader';
 import { LoadStopped } from '../store/load-deadline';
 import { ensureTable } from '../store/table-admin';
-// The page-encoding threads' module, evaluated with this one: a bundle holding this module is their entry too.
+// The page-encoding job, defined as this module loads: a thread running a bundle that holds this
+// module (the deploy's loader) finds it at once, without reaching the puzzles' lazily imported roles.
 import '../packing/page-encoding';
 import type { AnyTableSpec } from '../store/table-pages';
 import { DEFAULT_TABLE_NAME, tableNameProblem } from '../store/table-schema';
